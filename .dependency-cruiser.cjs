@@ -1,0 +1,59 @@
+/** Lint fences: imports flow shared <- features <- app, never sideways between client features. */
+module.exports = {
+  forbidden: [
+    {
+      name: 'shared-is-pure',
+      comment: 'src/shared is the contract: it imports neither the server nor the client',
+      severity: 'error',
+      from: { path: '^src/shared' },
+      to: { path: '^src/(server|client)' },
+    },
+    {
+      name: 'shared-no-runtime-deps',
+      comment: 'src/shared runs on both sides: no node or browser-only packages',
+      severity: 'error',
+      from: { path: '^src/shared' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'server-not-client',
+      severity: 'error',
+      from: { path: '^src/server' },
+      to: { path: '^src/client' },
+    },
+    {
+      name: 'client-not-server',
+      severity: 'error',
+      from: { path: '^src/client' },
+      to: { path: '^src/server' },
+    },
+    {
+      name: 'no-cross-feature-client',
+      comment: 'a client feature never imports another feature; lift shared code to lib/ or components/',
+      severity: 'error',
+      from: { path: '^src/client/features/([^/]+)/' },
+      to: { path: '^src/client/features/([^/]+)/', pathNot: '^src/client/features/$1/' },
+    },
+    {
+      name: 'no-cross-feature-server',
+      comment: 'server features talk through services passed in, not by reaching into another folder',
+      severity: 'error',
+      from: { path: '^src/server/features/([^/]+)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^src/server/features/([^/]+)/', pathNot: ['^src/server/features/$1/', '\\.service\\.ts$'] },
+    },
+    {
+      name: 'lower-layers-not-app',
+      comment: 'features, lib and components never import the app layer',
+      severity: 'error',
+      from: { path: '^src/client/(features|lib|components)' },
+      to: { path: '^src/client/app' },
+    },
+    { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+  },
+};

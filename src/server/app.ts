@@ -1,0 +1,72 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { AUTH_MESSAGES } from '@shared/auth';
+import type { Logger } from 'pino';
+import type { DbHandle } from './db/client';
+import type { Env } from './env';
+import { authRoutes } from './features/auth/auth.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { getCustomization } from './features/settings/settings.service';
+import { settingsRoutes } from './features/settings/settings.routes';
+import { createMailer, type Mailer } from './lib/mailer';
+import { authPlugin } from './plugins/auth';
+import { clientPlugin } from './plugins/client';
+import { csrfPlugin } from './plugins/csrf';
+import { errorsPlugin } from './plugins/errors';
+
+export interface AppOptions {
+  env: Env;
+  database: DbHandle;
+  mailer?: Mailer;
+  /** A pino logger; none (silent) in tests. */
+  logger?: FastifyBaseLogger;
+  /** 'static' serves dist/client, 'vite' the dev server, 'none' only the API (tests). */
+  client?: 'static' | 'vite' | 'none';
+  authRateLimit?: { max: number; timeWindow: number };
+}
+
+/** Builds the whole product without listening, so tests drive it with inject() or a port of their own. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { env, database } = options;
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    // Only a proxy on this machine may tell us the client's address.
+    trustProxy: 'loopback',
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mailer =
+    options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.dataDir, log: app.log as Logger });
+  if (!options.mailer) app.addHook('onClose', () => mailer.close());
+
+  await app.register(errorsPlugin);
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: AUTH_MESSAGES.tooManyRequests,
+      retryAfter: context.after,
+    }),
+  });
+  await app.register(csrfPlugin, { publicUrl: env.PUBLIC_URL });
+  await app.register(authPlugin, { db: database.db, secureCookies: env.secureCookies });
+
+  await app.register(healthRoutes, { database });
+  await app.register(settingsRoutes, { db: database.db, clubName: env.CLUB_NAME });
+  await app.register(authRoutes, {
+    db: database.db,
+    mailer,
+    publicUrl: env.PUBLIC_URL,
+    companyName: async () => (await getCustomization(database.db, env.CLUB_NAME)).companyName,
+    googleEnabled: env.googleEnabled,
+    rateLimit: options.authRateLimit ?? { max: 600, timeWindow: 60_000 },
+  });
+
+  await app.register(clientPlugin, { mode: options.client ?? 'none' });
+  return app;
+}

@@ -1,0 +1,271 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  type PgColumn,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    avatar: text('avatar'),
+    passwordHash: text('password_hash'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    consentGiven: boolean('consent_given').notNull().default(false),
+    geolocationConsent: boolean('geolocation_consent').notNull().default(false),
+    consentAt: timestamp('consent_at', { withTimezone: true, mode: 'date' }),
+    consentPolicyVersion: text('consent_policy_version'),
+    newsletterOptIn: boolean('newsletter_opt_in').notNull().default(false),
+    oauthSubject: text('oauth_subject'),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // E-mails are stored lower-cased; the index keeps them unique whatever a client sends.
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_oauth_subject_unique').on(t.oauthSubject),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    // SHA-256 of the random token: a stolen table holds no usable session.
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('email_verifications_user_id_idx').on(t.userId)],
+);
+
+/** Failed logins per account, shared by every instance (the 10-in-15-minutes rule). */
+export const failedLogins = pgTable(
+  'failed_logins',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('failed_logins_email_at_idx').on(t.email, t.at)],
+);
+
+const positionList = sql.raw(
+  [
+    'Goalkeeper',
+    'Centre-Back',
+    'Left-Back',
+    'Right-Back',
+    'Defensive Midfield',
+    'Central Midfield',
+    'Attacking Midfield',
+    'Left Midfield',
+    'Right Midfield',
+    'Left Winger',
+    'Right Winger',
+    'Centre-Forward',
+    'Striker',
+    'Manager',
+  ]
+    .map((p) => `'${p}'`)
+    .join(', '),
+);
+
+export const players = pgTable(
+  'players',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    position: text('position').notNull(),
+    image: text('image'),
+    jerseyNumber: smallint('jersey_number'),
+    isManager: boolean('is_manager').notNull().default(false),
+    isSubstitute: boolean('is_substitute').notNull().default(false),
+    isAvailableForRating: boolean('is_available_for_rating').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    apiPlayerId: integer('api_player_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('players_position_check', sql`${t.position} in (${positionList})`),
+    check('players_jersey_number_check', sql`${t.jerseyNumber} is null or ${t.jerseyNumber} between 1 and 99`),
+    index('players_available_idx').on(t.isAvailableForRating),
+  ],
+);
+
+export const matches = pgTable(
+  'matches',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    opponent: text('opponent').notNull(),
+    venue: text('venue').notNull().default('Old Trafford'),
+    tournament: text('tournament').notNull().default('Premier League'),
+    scheduledDate: date('scheduled_date', { mode: 'string' }),
+    kickOffTime: text('kick_off_time').notNull().default('15:00'),
+    score: text('score').notNull().default('0-0'),
+    homeScore: smallint('home_score').notNull().default(0),
+    awayScore: smallint('away_score').notNull().default(0),
+    isLive: boolean('is_live').notNull().default(false),
+    isHalfTime: boolean('is_half_time').notNull().default(false),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // At most one live match, whatever two admins do at once.
+    uniqueIndex('matches_one_live').on(t.isLive).where(sql`${t.isLive}`),
+    check('matches_scores_check', sql`${t.homeScore} >= 0 and ${t.awayScore} >= 0`),
+    check('matches_kick_off_check', sql`${t.kickOffTime} ~ '^[0-2][0-9]:[0-5][0-9]$'`),
+  ],
+);
+
+export const ratings = pgTable(
+  'ratings',
+  {
+    id: serial('id').primaryKey(),
+    // Nullable: a deleted account leaves its anonymous ratings so the match figures stay right.
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    matchId: integer('match_id')
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('ratings_user_player_match_unique').on(t.userId, t.playerId, t.matchId),
+    index('ratings_match_player_idx').on(t.matchId, t.playerId),
+    check('ratings_rating_check', sql`${t.rating} between 1 and 10`),
+  ],
+);
+
+export const userVotes = pgTable(
+  'user_votes',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    matchId: integer('match_id')
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    motmPlayerId: integer('motm_player_id').references(() => players.id, { onDelete: 'set null' }),
+    isComplete: boolean('is_complete').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('user_votes_user_match_unique').on(t.userId, t.matchId),
+    index('user_votes_match_idx').on(t.matchId),
+  ],
+);
+
+/** Singleton rows (id = 1) for the settings the admin edits. */
+const singletonId = () => integer('id').primaryKey().default(1);
+const singletonCheck = (name: string, id: PgColumn) => check(name, sql`${id} = 1`);
+
+export const announcement = pgTable(
+  'announcement',
+  { id: singletonId(), text: text('text'), updatedAt: updatedAt() },
+  (t) => [singletonCheck('announcement_singleton', t.id)],
+);
+
+export const customization = pgTable(
+  'customization',
+  {
+    id: singletonId(),
+    companyName: text('company_name'),
+    description: text('description'),
+    logoUrl: text('logo_url'),
+    headerImageUrl: text('header_image_url'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [singletonCheck('customization_singleton', t.id)],
+);
+
+export const banners = pgTable(
+  'banners',
+  {
+    slot: text('slot').primaryKey(),
+    enabled: boolean('enabled').notNull().default(false),
+    type: text('type').notNull().default('manual'),
+    title: text('title'),
+    subtitle: text('subtitle'),
+    discount: text('discount'),
+    description: text('description'),
+    backgroundImage: text('background_image'),
+    embedCode: text('embed_code'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('banners_slot_check', sql`${t.slot} in ('banner1', 'banner2')`),
+    check('banners_type_check', sql`${t.type} in ('manual', 'embed')`),
+  ],
+);
+
+export const socialMedia = pgTable(
+  'social_media',
+  {
+    id: singletonId(),
+    youtube: text('youtube'),
+    youtubeVideo: text('youtube_video'),
+    instagram: text('instagram'),
+    facebook: text('facebook'),
+    tiktok: text('tiktok'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [singletonCheck('social_media_singleton', t.id)],
+);
+
+export const trackingSettings = pgTable(
+  'tracking_settings',
+  {
+    id: singletonId(),
+    gtmContainerId: text('gtm_container_id'),
+    ga4MeasurementId: text('ga4_measurement_id'),
+    beehiivApiKey: text('beehiiv_api_key'),
+    beehiivPublicationId: text('beehiiv_publication_id'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [singletonCheck('tracking_settings_singleton', t.id)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type PlayerRow = typeof players.$inferSelect;
+export type MatchRow = typeof matches.$inferSelect;

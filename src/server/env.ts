@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Blank values count as unset, so `PORT= npm start` behaves like no PORT at all. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
+const url = (protocols: string[], hint: string) =>
+  z.string().refine((v) => {
+    try {
+      return protocols.includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a ${hint} URL`);
+
+const envSchema = z.object({
+  PORT: optional(z.coerce.number({ error: 'must be a number' }).int().min(1).max(65535)).default(3000),
+  HOST: optional(z.string().min(1)).default('0.0.0.0'),
+  DATA_DIR: optional(z.string().min(1)).default('./data'),
+  DATABASE_URL: optional(url(['postgres:', 'postgresql:'], 'postgres://')),
+  REDIS_URL: optional(url(['redis:', 'rediss:'], 'redis://')),
+  PUBLIC_URL: optional(url(['http:', 'https:'], 'http(s)://')),
+  SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  ADMIN_EMAIL: optional(z.email('must be an e-mail address')),
+  ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters')),
+  SMTP_URL: optional(url(['smtp:', 'smtps:'], 'smtp://')),
+  MAIL_FROM: optional(z.string().min(3)).default('no-reply@localhost'),
+  OAUTH_GOOGLE_ISSUER: optional(url(['http:', 'https:'], 'http(s)://')).default('https://accounts.google.com'),
+  OAUTH_GOOGLE_CLIENT_ID: optional(z.string().min(1)),
+  OAUTH_GOOGLE_CLIENT_SECRET: optional(z.string().min(1)),
+  CLUB_NAME: optional(z.string().trim().min(1).max(80)).default('Manchester United'),
+  LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
+  NODE_ENV: optional(z.enum(['development', 'production', 'test'])).default('production'),
+});
+
+export type RawEnv = z.infer<typeof envSchema>;
+
+export interface Env extends Omit<RawEnv, 'PUBLIC_URL' | 'SESSION_SECRET'> {
+  PUBLIC_URL: string;
+  SESSION_SECRET: string;
+  /** Absolute DATA_DIR. */
+  dataDir: string;
+  secureCookies: boolean;
+  googleEnabled: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError with one line naming the first bad variable. */
+export function parseEnv(source: NodeJS.ProcessEnv): RawEnv {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    const got = source[name];
+    const shown = name.includes('SECRET') || name.includes('PASSWORD') ? '' : ` (got "${got}")`;
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${shown}`);
+  }
+  if (result.data.ADMIN_EMAIL && !result.data.ADMIN_PASSWORD) {
+    throw new ConfigError('Invalid configuration: ADMIN_PASSWORD must be set when ADMIN_EMAIL is set');
+  }
+  return result.data;
+}
+
+/** Reads the secret kept in DATA_DIR, creating it on first start. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+    return secret;
+  }
+}
+
+export function resolveEnv(raw: RawEnv): Env {
+  const dataDir = path.resolve(raw.DATA_DIR);
+  const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '');
+  return {
+    ...raw,
+    dataDir,
+    PUBLIC_URL: publicUrl,
+    SESSION_SECRET: raw.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
+    secureCookies: publicUrl.startsWith('https:'),
+    googleEnabled: Boolean(raw.OAUTH_GOOGLE_CLIENT_ID && raw.OAUTH_GOOGLE_CLIENT_SECRET),
+  };
+}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  return resolveEnv(parseEnv(source));
+}

@@ -1,0 +1,171 @@
+import { AUTH_MESSAGES, type ConsentBody, type LoginBody, type PublicUser } from '@shared/auth';
+import { PRIVACY_POLICY_VERSION } from '@shared/domain';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { emailVerifications, failedLogins, users } from '../../db/schema';
+import { HttpError, badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../lib/http-error';
+import type { Mailer } from '../../lib/mailer';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
+import { createSession, deleteSession } from '../../lib/sessions';
+import { hashToken, randomToken } from '../../lib/tokens';
+import { findUserByEmail, findUserById, normalizeEmail, toPublicUser } from '../users/users.service';
+import { verificationMail } from './verification-mail';
+
+export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
+export const LOCKOUT_MAX_FAILURES = 10;
+const VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
+
+export interface AuthDeps {
+  db: Database;
+  mailer: Mailer;
+  publicUrl: string;
+  companyName: () => Promise<string>;
+}
+
+export interface RegisterInput {
+  email: string;
+  password: string;
+  name: string;
+  newsletterOptIn: boolean;
+}
+
+/**
+ * Creates the account (or refreshes an unverified one, so 'Sign Up Again' works) and mails the link.
+ * If the mail cannot be sent nothing stays behind: a new account is removed again.
+ */
+export async function register(deps: AuthDeps, input: RegisterInput): Promise<void> {
+  const { db } = deps;
+  const email = normalizeEmail(input.email);
+  const existing = await findUserByEmail(db, email);
+  if (existing?.emailVerified) throw conflict(AUTH_MESSAGES.emailTaken);
+
+  const passwordHash = await hashPassword(input.password);
+  const token = randomToken();
+  let userId: string;
+  try {
+    userId = await db.transaction(async (tx) => {
+      const [user] = existing
+        ? await tx
+            .update(users)
+            .set({ name: input.name, passwordHash, newsletterOptIn: input.newsletterOptIn, updatedAt: new Date() })
+            .where(and(eq(users.id, existing.id), eq(users.emailVerified, false)))
+            .returning({ id: users.id })
+        : await tx
+            .insert(users)
+            .values({ email, name: input.name, passwordHash, newsletterOptIn: input.newsletterOptIn })
+            .returning({ id: users.id });
+      if (!user) throw conflict(AUTH_MESSAGES.emailTaken);
+      await tx.insert(emailVerifications).values({
+        tokenHash: hashToken(token),
+        userId: user.id,
+        expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS),
+      });
+      return user.id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(AUTH_MESSAGES.emailTaken);
+    throw error;
+  }
+
+  try {
+    const link = `${deps.publicUrl}/confirm?token=${encodeURIComponent(token)}`;
+    await deps.mailer.send(verificationMail({ to: email, name: input.name, link, company: await deps.companyName() }));
+  } catch (error) {
+    if (existing) await db.delete(emailVerifications).where(eq(emailVerifications.tokenHash, hashToken(token)));
+    else await db.delete(users).where(eq(users.id, userId));
+    throw new HttpError(503, 'We could not send the verification email. Please try again in a few minutes.', {
+      cause: error,
+    });
+  }
+}
+
+export interface LoginResult {
+  token: string;
+  user: PublicUser;
+}
+
+export async function login(
+  deps: AuthDeps,
+  input: LoginBody,
+  context: { userAgent?: string; previousToken?: string | null },
+): Promise<LoginResult> {
+  const { db } = deps;
+  const email = normalizeEmail(input.email);
+  const since = new Date(Date.now() - LOCKOUT_WINDOW_MS);
+  // Checked before the password, so a locked account cannot be brute-forced at all.
+  const [failures] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(failedLogins)
+    .where(and(eq(failedLogins.email, email), gt(failedLogins.at, since)));
+  if ((failures?.n ?? 0) >= LOCKOUT_MAX_FAILURES) throw tooManyRequests(AUTH_MESSAGES.tooManyLogins);
+
+  const user = await findUserByEmail(db, email);
+  // Verify against a dummy hash for unknown e-mails, so timing does not reveal which accounts exist.
+  const ok =
+    (await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password)) && user !== undefined;
+  if (!user || !ok) {
+    await db.insert(failedLogins).values({ email });
+    await db.delete(failedLogins).where(and(eq(failedLogins.email, email), lt(failedLogins.at, since)));
+    throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+  }
+  if (!user.emailVerified) throw forbidden(AUTH_MESSAGES.emailNotVerified);
+
+  // A new session id at every login; the one the browser held before is ended.
+  if (context.previousToken) await deleteSession(db, context.previousToken);
+  const token = await createSession(db, user.id, context.userAgent);
+  const now = new Date();
+  await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
+  await db.delete(failedLogins).where(eq(failedLogins.email, email));
+  return { token, user: await toPublicUser(db, { ...user, lastLoginAt: now }) };
+}
+
+/** Marks the token used and the e-mail verified, in one statement so a token works exactly once. */
+export async function confirmEmail(db: Database, token: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(emailVerifications)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(emailVerifications.tokenHash, hashToken(token)),
+          isNull(emailVerifications.usedAt),
+          gt(emailVerifications.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: emailVerifications.userId });
+    if (!used) throw badRequest(AUTH_MESSAGES.badToken);
+    await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, used.userId));
+  });
+}
+
+export async function updateConsent(db: Database, userId: string, input: ConsentBody): Promise<PublicUser> {
+  const given = input.consentGiven;
+  const [user] = await db
+    .update(users)
+    .set({
+      consentGiven: given,
+      geolocationConsent: given ? (input.geolocationConsent ?? false) : false,
+      consentAt: given ? new Date() : null,
+      consentPolicyVersion: given ? PRIVACY_POLICY_VERSION : null,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!user) throw unauthorized();
+  return toPublicUser(db, user);
+}
+
+export async function currentUser(db: Database, userId: string): Promise<PublicUser> {
+  const user = await findUserById(db, userId);
+  if (!user) throw unauthorized();
+  return toPublicUser(db, user);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; e && depth < 4; depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,71 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+export const CLIENT_DIST = fileURLToPath(new URL('../../../dist/client', import.meta.url));
+const CLIENT_ROOT = fileURLToPath(new URL('../../client', import.meta.url));
+
+/** A page path: not the API, not the socket, not a file (a missing asset stays a 404). */
+const wantsPage = (request: FastifyRequest) => {
+  const pathname = request.url.split('?')[0] ?? '/';
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !pathname.startsWith('/api/') &&
+    pathname !== '/api' &&
+    !pathname.startsWith('/ws') &&
+    !/\.[a-z0-9]+$/i.test(pathname)
+  );
+};
+
+const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+  reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+
+/**
+ * Serves the page: the built bundle in production, Vite with hot reload in development. Unknown
+ * page paths get index.html so the client router answers them (its 404 page included).
+ */
+export const clientPlugin = fp(async (app: FastifyInstance, opts: { mode: 'static' | 'vite' | 'none' }) => {
+  if (opts.mode === 'vite') {
+    const { createServer } = await import('vite');
+    await app.register(import('@fastify/middie'));
+    const vite = await createServer({
+      configFile: path.resolve(CLIENT_ROOT, '../../vite.config.ts'),
+      server: { middlewareMode: true, hmr: { server: app.server } },
+      appType: 'custom',
+    });
+    app.use(vite.middlewares);
+    app.addHook('onClose', () => vite.close());
+    app.setNotFoundHandler(async (request, reply) => {
+      if (!wantsPage(request)) return notFound(request, reply);
+      const template = readFileSync(path.join(CLIENT_ROOT, 'index.html'), 'utf8');
+      const html = await vite.transformIndexHtml(request.url, template);
+      return reply.type('text/html').header('cache-control', 'no-store').send(html);
+    });
+    return;
+  }
+
+  const index = path.join(CLIENT_DIST, 'index.html');
+  if (opts.mode === 'none' || !existsSync(index)) {
+    if (opts.mode === 'static') app.log.warn(`no built page at ${CLIENT_DIST}: run "npm run build"`);
+    app.setNotFoundHandler(notFound);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: CLIENT_DIST,
+    wildcard: false,
+    index: false,
+    setHeaders(reply, file) {
+      // Hashed assets never change; everything else is revalidated.
+      const immutable = file.includes(`${path.sep}assets${path.sep}`);
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const html = readFileSync(index);
+  app.setNotFoundHandler((request, reply) => {
+    if (!wantsPage(request)) return notFound(request, reply);
+    return reply.type('text/html').header('cache-control', 'no-cache').send(html);
+  });
+});

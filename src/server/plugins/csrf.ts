@@ -1,0 +1,27 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Refuses state-changing requests and WebSocket upgrades that a browser marks as cross-site
+ * (operations.md). No token is asked for, so non-browser clients work with the cookie alone.
+ */
+export const csrfPlugin = fp(async (app: FastifyInstance, opts: { publicUrl: string }) => {
+  const publicOrigin = new URL(opts.publicUrl).origin;
+  app.addHook('onRequest', async (request, reply) => {
+    const isUpgrade = request.headers.upgrade?.toLowerCase() === 'websocket';
+    if (SAFE_METHODS.has(request.method) && !isUpgrade) return;
+    if (isCrossSite(request, publicOrigin)) {
+      return reply.status(403).send({ message: 'Cross-site request refused' });
+    }
+  });
+});
+
+export function isCrossSite(request: FastifyRequest, publicOrigin: string): boolean {
+  if (request.headers['sec-fetch-site'] === 'cross-site') return true;
+  const origin = request.headers.origin;
+  if (!origin) return false;
+  if (origin === 'null') return true;
+  return origin !== publicOrigin && origin !== `${request.protocol}://${request.host}`;
+}

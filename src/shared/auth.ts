@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from './domain';
+
+/** Messages the forms and the server share, word for word from product.md point 5. */
+export const AUTH_MESSAGES = {
+  passwordTooShort: 'Password must be at least 8 characters long',
+  nameRequired: 'Name is required',
+  invalidEmail: 'Invalid email address',
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
+  invalidCredentials: 'Invalid email or password',
+  emailNotVerified: 'Please verify your email address before signing in. Check your inbox for the verification link.',
+  emailTaken: 'An account with this email already exists. Please sign in instead.',
+  registered: 'Registration successful. Please check your email to verify your account.',
+  loggedIn: 'Login successful',
+  loggedOut: 'Logged out',
+  verified: 'Email verified successfully. You can now sign in.',
+  badToken: 'This verification link is invalid or has already been used.',
+  tooManyLogins: 'Too many failed sign-in attempts for this account. Please try again in 15 minutes.',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  notAuthenticated: 'Not authenticated',
+} as const;
+
+export const emailField = z
+  .string({ error: AUTH_MESSAGES.emailRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.emailRequired)
+  .max(254, AUTH_MESSAGES.invalidEmail)
+  .pipe(z.email({ error: AUTH_MESSAGES.invalidEmail }));
+
+export const newPasswordField = z
+  .string({ error: AUTH_MESSAGES.passwordRequired })
+  .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
+  .max(200, 'Password must be at most 200 characters long');
+
+export const nameField = z
+  .string({ error: AUTH_MESSAGES.nameRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.nameRequired)
+  .max(100, 'Name must be at most 100 characters long');
+
+export const loginBody = z.object({
+  email: emailField,
+  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(200),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const registerBody = z.object({
+  email: emailField,
+  password: newPasswordField,
+  name: nameField,
+  newsletterOptIn: z.boolean().optional().default(false),
+});
+export type RegisterBody = z.input<typeof registerBody>;
+
+export const confirmBody = z.object({
+  token: z.string({ error: AUTH_MESSAGES.badToken }).trim().min(1, AUTH_MESSAGES.badToken).max(200),
+});
+
+export const consentBody = z.object({
+  consentGiven: z.boolean(),
+  geolocationConsent: z.boolean().optional().default(false),
+});
+export type ConsentBody = z.input<typeof consentBody>;
+
+/** The user as the page sees it (product.md point 3). Never the hash, never another user's e-mail. */
+export const publicUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  isAdmin: z.boolean(),
+  consentGiven: z.boolean(),
+  geolocationConsent: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  voteCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUser>;
+
+export const authResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  requiresVerification: z.boolean().optional(),
+});
+export type AuthResponse = z.infer<typeof authResponse>;
+
+export const loginResponse = authResponse.extend({ user: publicUser });
+export const meResponse = z.object({ user: publicUser });
+export const consentResponse = z.object({ user: publicUser });
+
+export const userIdParams = z.object({ id: z.uuid({ error: 'Invalid user id' }) });
+
+/** What the page learns about sign-in options before rendering the auth screens. */
+export const authProviders = z.object({ google: z.boolean() });
+export type AuthProviders = z.infer<typeof authProviders>;
