@@ -1,15 +1,15 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
+import { AUTH_MESSAGES } from '@shared/auth';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { AUTH_MESSAGES } from '@shared/auth';
 import type { Logger } from 'pino';
 import type { DbHandle } from './db/client';
 import type { Env } from './env';
 import { authRoutes } from './features/auth/auth.routes';
 import { healthRoutes } from './features/health/health.routes';
-import { getCustomization } from './features/settings/settings.service';
 import { settingsRoutes } from './features/settings/settings.routes';
+import { getCustomization } from './features/settings/settings.service';
 import { createMailer, type Mailer } from './lib/mailer';
 import { authPlugin } from './plugins/auth';
 import { clientPlugin } from './plugins/client';
@@ -38,9 +38,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON (and multipart where it says so): a text body is refused with 415, not guessed at.
+  app.removeContentTypeParser('text/plain');
 
   const mailer =
-    options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.dataDir, log: app.log as Logger });
+    options.mailer ??
+    createMailer({
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      dataDir: env.dataDir,
+      log: app.log as Logger,
+    });
   if (!options.mailer) app.addHook('onClose', () => mailer.close());
 
   await app.register(errorsPlugin);

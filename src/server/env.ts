@@ -28,7 +28,9 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters')),
   SMTP_URL: optional(url(['smtp:', 'smtps:'], 'smtp://')),
   MAIL_FROM: optional(z.string().min(3)).default('no-reply@localhost'),
-  OAUTH_GOOGLE_ISSUER: optional(url(['http:', 'https:'], 'http(s)://')).default('https://accounts.google.com'),
+  OAUTH_GOOGLE_ISSUER: optional(url(['http:', 'https:'], 'http(s)://')).default(
+    'https://accounts.google.com',
+  ),
   OAUTH_GOOGLE_CLIENT_ID: optional(z.string().min(1)),
   OAUTH_GOOGLE_CLIENT_SECRET: optional(z.string().min(1)),
   CLUB_NAME: optional(z.string().trim().min(1).max(80)).default('Manchester United'),

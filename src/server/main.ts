@@ -20,7 +20,10 @@ async function main() {
 
   const log = pino({
     level: env.LOG_LEVEL,
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'], censor: '[redacted]' },
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+      censor: '[redacted]',
+    },
   });
   const target: DbTarget = env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.dataDir };
   log.info(
@@ -31,7 +34,8 @@ async function main() {
   await runMigrations(database, target);
   const seeded = await seedDatabase(database.db, env.CLUB_NAME);
   if (seeded.players > 0) log.info({ club: env.CLUB_NAME, players: seeded.players }, 'seeded the squad');
-  if (!seeded.squadKnown) log.warn({ club: env.CLUB_NAME }, 'no squad is known for this club: add players in the admin panel');
+  if (!seeded.squadKnown)
+    log.warn({ club: env.CLUB_NAME }, 'no squad is known for this club: add players in the admin panel');
   await ensureAdmin(database.db, log, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
 
   const app = await buildApp({
@@ -41,9 +45,12 @@ async function main() {
     client: env.NODE_ENV === 'development' ? 'vite' : 'static',
   });
 
-  const sweep = setInterval(() => {
-    deleteExpiredSessions(database.db).catch((error) => log.warn({ err: error }, 'session sweep failed'));
-  }, 60 * 60 * 1000);
+  const sweep = setInterval(
+    () => {
+      deleteExpiredSessions(database.db).catch((error) => log.warn({ err: error }, 'session sweep failed'));
+    },
+    60 * 60 * 1000,
+  );
   sweep.unref();
 
   let closing = false;

@@ -9,7 +9,8 @@ export const AUTH_MESSAGES = {
   emailRequired: 'Email is required',
   passwordRequired: 'Password is required',
   invalidCredentials: 'Invalid email or password',
-  emailNotVerified: 'Please verify your email address before signing in. Check your inbox for the verification link.',
+  emailNotVerified:
+    'Please verify your email address before signing in. Check your inbox for the verification link.',
   emailTaken: 'An account with this email already exists. Please sign in instead.',
   registered: 'Registration successful. Please check your email to verify your account.',
   loggedIn: 'Login successful',
@@ -41,7 +42,10 @@ export const nameField = z
 
 export const loginBody = z.object({
   email: emailField,
-  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(200),
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .max(200),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 

@@ -124,7 +124,10 @@ export const players = pgTable(
   },
   (t) => [
     check('players_position_check', sql`${t.position} in (${positionList})`),
-    check('players_jersey_number_check', sql`${t.jerseyNumber} is null or ${t.jerseyNumber} between 1 and 99`),
+    check(
+      'players_jersey_number_check',
+      sql`${t.jerseyNumber} is null or ${t.jerseyNumber} between 1 and 99`,
+    ),
     index('players_available_idx').on(t.isAvailableForRating),
   ],
 );

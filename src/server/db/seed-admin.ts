@@ -20,14 +20,19 @@ export async function ensureAdmin(
     const passwordHash = await hashPassword(config.password);
     await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(72016503)`);
-      const [existing] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`);
+      const [existing] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email}`);
       if (existing) {
         await tx
           .update(users)
           .set({ isAdmin: true, emailVerified: true, passwordHash, updatedAt: new Date() })
           .where(eq(users.id, existing.id));
       } else {
-        await tx.insert(users).values({ email, name: 'Admin', isAdmin: true, emailVerified: true, passwordHash });
+        await tx
+          .insert(users)
+          .values({ email, name: 'Admin', isAdmin: true, emailVerified: true, passwordHash });
       }
     });
     log.info({ email }, 'admin account from ADMIN_EMAIL is ready');
@@ -42,12 +47,21 @@ export async function ensureAdmin(
     if (admin) return false;
     await tx
       .insert(users)
-      .values({ email: GENERATED_ADMIN_EMAIL, name: 'Admin', isAdmin: true, emailVerified: true, passwordHash })
+      .values({
+        email: GENERATED_ADMIN_EMAIL,
+        name: 'Admin',
+        isAdmin: true,
+        emailVerified: true,
+        passwordHash,
+      })
       .onConflictDoNothing();
     return true;
   });
   if (!created) return;
-  log.warn({ email: GENERATED_ADMIN_EMAIL }, 'generated an admin account; its password is printed once below');
+  log.warn(
+    { email: GENERATED_ADMIN_EMAIL },
+    'generated an admin account; its password is printed once below',
+  );
   const line = '='.repeat(64);
   console.log(
     [

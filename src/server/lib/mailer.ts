@@ -17,7 +17,12 @@ export interface Mailer {
 }
 
 /** SMTP when SMTP_URL is set; otherwise each mail goes to the log and to DATA_DIR/outbox as an .eml file. */
-export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; log: Logger }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  log: Logger;
+}): Mailer {
   const { smtpUrl, from, dataDir, log } = options;
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
@@ -37,7 +42,10 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
       await mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
       await writeFile(file, info.message as Buffer);
-      log.info({ to: message.to, subject: message.subject, file, text: message.text }, 'mail written to outbox');
+      log.info(
+        { to: message.to, subject: message.subject, file, text: message.text },
+        'mail written to outbox',
+      );
     },
     close: () => transport.close(),
   };

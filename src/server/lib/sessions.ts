@@ -1,6 +1,6 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { type UserRow, sessions, users } from '../db/schema';
+import { sessions, type UserRow, users } from '../db/schema';
 import { hashToken, randomToken } from './tokens';
 
 export const SESSION_COOKIE = 'matchday_session';

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
 import type { UserRow } from '../db/schema';
 import { forbidden, unauthorized } from '../lib/http-error';
-import { SESSION_COOKIE, SESSION_TTL_MS, findSessionUser } from '../lib/sessions';
+import { findSessionUser, SESSION_COOKIE, SESSION_TTL_MS } from '../lib/sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -58,7 +58,12 @@ export function setSessionCookie(reply: FastifyReply, token: string): void {
 }
 
 export function clearSessionCookie(reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: reply.server.sessionCookie.secure });
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: reply.server.sessionCookie.secure,
+  });
 }
 
 /** The signed-in user, or a 401. */

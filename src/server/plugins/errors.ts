@@ -14,7 +14,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const first = error.validation[0];
       const message = first?.message && first.message !== 'Invalid input' ? first.message : 'Invalid request';
       const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
-      const generic = /^(Invalid|Required|Expected|Too (big|small)|Unrecognized)/.test(message);
+      const generic = /^(Invalid input|Too (big|small)|Unrecognized|Expected)/.test(message);
       return reply.status(400).send({ message: generic && field ? `${field}: ${message}` : message });
     }
     if (isResponseSerializationError(error)) {
@@ -25,7 +25,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (status >= 500) {
       if (isDatabaseUnavailable(error)) {
         request.log.warn({ err: error }, 'database unavailable');
-        return reply.status(503).send({ message: 'Service temporarily unavailable. Please try again shortly.' });
+        return reply
+          .status(503)
+          .send({ message: 'Service temporarily unavailable. Please try again shortly.' });
       }
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).send({ message: 'Internal server error' });
@@ -50,7 +52,15 @@ function clientMessage(error: FastifyError): string {
   }
 }
 
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'CONNECT_TIMEOUT', 'CONNECTION_CLOSED', '57P01', '57P03']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  '57P01',
+  '57P03',
+]);
 function isDatabaseUnavailable(error: unknown): boolean {
   let e: unknown = error;
   for (let depth = 0; e && depth < 4; depth++) {

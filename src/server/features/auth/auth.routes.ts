@@ -26,7 +26,14 @@ export interface AuthRoutesOptions extends AuthDeps {
   rateLimit: { max: number; timeWindow: number };
 }
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody, 429: errorBody, 503: errorBody };
+const errors = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  409: errorBody,
+  429: errorBody,
+  503: errorBody,
+};
 
 export async function authRoutes(base: FastifyInstance, opts: AuthRoutesOptions) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -37,7 +44,9 @@ export async function authRoutes(base: FastifyInstance, opts: AuthRoutesOptions)
     { config: limited, schema: { body: registerBody, response: { 201: authResponse, ...errors } } },
     async (request, reply) => {
       await register(opts, request.body);
-      return reply.status(201).send({ success: true, requiresVerification: true, message: AUTH_MESSAGES.registered });
+      return reply
+        .status(201)
+        .send({ success: true, requiresVerification: true, message: AUTH_MESSAGES.registered });
     },
   );
 
@@ -60,11 +69,15 @@ export async function authRoutes(base: FastifyInstance, opts: AuthRoutesOptions)
     return { success: true, message: AUTH_MESSAGES.loggedOut };
   });
 
-  app.get('/api/auth/me', { schema: { response: { 200: meResponse, 401: errorBody } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const user = requireUser(request);
-    return { user: await currentUser(opts.db, user.id) };
-  });
+  app.get(
+    '/api/auth/me',
+    { schema: { response: { 200: meResponse, 401: errorBody } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const user = requireUser(request);
+      return { user: await currentUser(opts.db, user.id) };
+    },
+  );
 
   app.post(
     '/api/auth/confirm',

@@ -3,7 +3,14 @@ import { PRIVACY_POLICY_VERSION } from '@shared/domain';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { emailVerifications, failedLogins, users } from '../../db/schema';
-import { HttpError, badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../lib/http-error';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  HttpError,
+  tooManyRequests,
+  unauthorized,
+} from '../../lib/http-error';
 import type { Mailer } from '../../lib/mailer';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { createSession, deleteSession } from '../../lib/sessions';
@@ -47,7 +54,12 @@ export async function register(deps: AuthDeps, input: RegisterInput): Promise<vo
       const [user] = existing
         ? await tx
             .update(users)
-            .set({ name: input.name, passwordHash, newsletterOptIn: input.newsletterOptIn, updatedAt: new Date() })
+            .set({
+              name: input.name,
+              passwordHash,
+              newsletterOptIn: input.newsletterOptIn,
+              updatedAt: new Date(),
+            })
             .where(and(eq(users.id, existing.id), eq(users.emailVerified, false)))
             .returning({ id: users.id })
         : await tx
@@ -69,9 +81,12 @@ export async function register(deps: AuthDeps, input: RegisterInput): Promise<vo
 
   try {
     const link = `${deps.publicUrl}/confirm?token=${encodeURIComponent(token)}`;
-    await deps.mailer.send(verificationMail({ to: email, name: input.name, link, company: await deps.companyName() }));
+    await deps.mailer.send(
+      verificationMail({ to: email, name: input.name, link, company: await deps.companyName() }),
+    );
   } catch (error) {
-    if (existing) await db.delete(emailVerifications).where(eq(emailVerifications.tokenHash, hashToken(token)));
+    if (existing)
+      await db.delete(emailVerifications).where(eq(emailVerifications.tokenHash, hashToken(token)));
     else await db.delete(users).where(eq(users.id, userId));
     throw new HttpError(503, 'We could not send the verification email. Please try again in a few minutes.', {
       cause: error,
@@ -102,7 +117,8 @@ export async function login(
   const user = await findUserByEmail(db, email);
   // Verify against a dummy hash for unknown e-mails, so timing does not reveal which accounts exist.
   const ok =
-    (await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password)) && user !== undefined;
+    (await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password)) &&
+    user !== undefined;
   if (!user || !ok) {
     await db.insert(failedLogins).values({ email });
     await db.delete(failedLogins).where(and(eq(failedLogins.email, email), lt(failedLogins.at, since)));
@@ -134,7 +150,10 @@ export async function confirmEmail(db: Database, token: string): Promise<void> {
       )
       .returning({ userId: emailVerifications.userId });
     if (!used) throw badRequest(AUTH_MESSAGES.badToken);
-    await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, used.userId));
+    await tx
+      .update(users)
+      .set({ emailVerified: true, updatedAt: new Date() })
+      .where(eq(users.id, used.userId));
   });
 }
 

@@ -1,7 +1,7 @@
 import type { PublicUser } from '@shared/auth';
 import { count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type UserRow, userVotes, users } from '../../db/schema';
+import { type UserRow, users, userVotes } from '../../db/schema';
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

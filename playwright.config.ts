@@ -1,0 +1,58 @@
+import { defineConfig, devices } from '@playwright/test';
+import { E2E_SERVERS } from './tests/e2e/support/servers';
+import { CHROMIUM_PATH } from './tests/scripts/ensure-chromium';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: '.tmp/playwright-output',
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: '.tmp/test-results/playwright.json' }]],
+  use: {
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: CHROMIUM_PATH,
+      // Debian's Chromium as root, on a machine with no outside network.
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: E2E_SERVERS.flatMap((server) => [
+    {
+      name: `${server.name}-phone`,
+      use: {
+        ...devices['Pixel 7'],
+        browserName: 'chromium' as const,
+        viewport: { width: 390, height: 844 },
+        baseURL: `http://127.0.0.1:${server.port}`,
+      },
+    },
+    {
+      name: `${server.name}-desktop`,
+      use: {
+        browserName: 'chromium' as const,
+        viewport: { width: 1280, height: 800 },
+        baseURL: `http://127.0.0.1:${server.port}`,
+      },
+    },
+  ]),
+  webServer: E2E_SERVERS.map((server) => ({
+    // The page is built beforehand (npm test, npm run test:e2e); both servers serve the same bundle.
+    command: `npx tsx tests/e2e/support/start-server.ts ${server.name}`,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+    url: `http://127.0.0.1:${server.port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+  })),
+});

@@ -1,0 +1,340 @@
+import { AUTH_MESSAGES } from '@shared/auth';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailVerifications, failedLogins, sessions, users } from '../../db/schema';
+import {
+  createTestContext,
+  createUser,
+  sessionCookieOf,
+  type TestContext,
+  tokenFromMail,
+} from '../../testing/test-app';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+const json = (
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) => t.app.inject({ method, url, payload: payload as object, headers });
+
+const userCount = async () => (await t.db.select({ n: count() }).from(users))[0]?.n ?? 0;
+let n = 0;
+const freshEmail = () => `new-fan-${++n}-${Date.now()}@example.com`;
+
+describe('POST /api/auth/register', () => {
+  it('creates an unverified account and mails a one-time link under PUBLIC_URL', async () => {
+    const email = freshEmail();
+    const res = await json('POST', '/api/auth/register', {
+      email,
+      password: 'long enough',
+      name: 'Ada',
+      newsletterOptIn: true,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      success: true,
+      requiresVerification: true,
+      message: AUTH_MESSAGES.registered,
+    });
+    const [user] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(user).toMatchObject({ name: 'Ada', emailVerified: false, isAdmin: false, newsletterOptIn: true });
+    expect(user?.passwordHash).toMatch(/^\$argon2id\$/);
+    const mail = t.outbox.at(-1);
+    expect(mail?.to).toBe(email);
+    expect(mail?.text).toContain('http://matchday.test/confirm?token=');
+    // Only the digest of the token is stored.
+    const token = tokenFromMail(mail);
+    const stored = await t.db
+      .select()
+      .from(emailVerifications)
+      .where(eq(emailVerifications.userId, user?.id ?? ''));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.tokenHash).not.toBe(token);
+  });
+
+  it.each([
+    [{ email: 'x@example.com', password: 'short', name: 'Ada' }, AUTH_MESSAGES.passwordTooShort],
+    [{ email: 'not-an-email', password: 'long enough', name: 'Ada' }, AUTH_MESSAGES.invalidEmail],
+    [{ email: 'x@example.com', password: 'long enough', name: '   ' }, AUTH_MESSAGES.nameRequired],
+    [{ email: 'x@example.com', password: 'long enough' }, AUTH_MESSAGES.nameRequired],
+    [{ password: 'long enough', name: 'Ada' }, AUTH_MESSAGES.emailRequired],
+  ])('refuses %j with 400 and writes nothing', async (body, message) => {
+    const before = await userCount();
+    const res = await json('POST', '/api/auth/register', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message });
+    expect(await userCount()).toBe(before);
+  });
+
+  it('refuses an e-mail that already has a verified account, whatever its case', async () => {
+    const { user } = await createUser(t.db, { email: 'taken@example.com' });
+    const res = await json('POST', '/api/auth/register', {
+      email: 'TAKEN@example.com',
+      password: 'long enough',
+      name: 'B',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(AUTH_MESSAGES.emailTaken);
+    const [again] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(again?.name).toBe(user.name);
+  });
+
+  it('lets an unverified account sign up again, with a fresh link', async () => {
+    const email = freshEmail();
+    await json('POST', '/api/auth/register', { email, password: 'first password', name: 'First' });
+    const res = await json('POST', '/api/auth/register', {
+      email,
+      password: 'second password',
+      name: 'Second',
+    });
+    expect(res.statusCode).toBe(201);
+    const rows = await t.db.select().from(users).where(eq(users.email, email));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.name).toBe('Second');
+  });
+
+  it('accepts a JSON body only', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: 'email=a',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toHaveProperty('message');
+  });
+});
+
+describe('POST /api/auth/confirm', () => {
+  it('verifies once; the same link again, or a made-up one, is refused with 400', async () => {
+    const email = freshEmail();
+    await json('POST', '/api/auth/register', { email, password: 'long enough', name: 'Ada' });
+    const token = tokenFromMail(t.outbox.at(-1));
+    const ok = await json('POST', '/api/auth/confirm', { token });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ success: true, message: AUTH_MESSAGES.verified });
+    const [user] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(user?.emailVerified).toBe(true);
+
+    const reused = await json('POST', '/api/auth/confirm', { token });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json()).toEqual({ message: AUTH_MESSAGES.badToken });
+    const bogus = await json('POST', '/api/auth/confirm', { token: 'not-a-real-token' });
+    expect(bogus.statusCode).toBe(400);
+    const missing = await json('POST', '/api/auth/confirm', {});
+    expect(missing.statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it('refuses an unverified e-mail with 403 saying so, and creates no session', async () => {
+    const email = freshEmail();
+    await json('POST', '/api/auth/register', { email, password: 'long enough', name: 'Ada' });
+    const res = await json('POST', '/api/auth/login', { email, password: 'long enough' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(AUTH_MESSAGES.emailNotVerified);
+    expect(sessionCookieOf(res)).toBeUndefined();
+  });
+
+  it('refuses a wrong password and an unknown e-mail alike with 401', async () => {
+    const { user } = await createUser(t.db);
+    const wrong = await json('POST', '/api/auth/login', { email: user.email, password: 'wrong password' });
+    const unknown = await json('POST', '/api/auth/login', {
+      email: 'nobody@example.com',
+      password: 'whatever1',
+    });
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: AUTH_MESSAGES.invalidCredentials });
+    }
+  });
+
+  it('signs in with an HttpOnly SameSite=Lax cookie that identifies the user; the token is stored hashed', async () => {
+    const { user, password } = await createUser(t.db, { email: 'Mixed.Case@Example.com' });
+    const res = await json('POST', '/api/auth/login', { email: 'mixed.case@example.com', password });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      success: true,
+      message: AUTH_MESSAGES.loggedIn,
+      user: { id: user.id, isAdmin: false },
+    });
+    expect(body.user).not.toHaveProperty('passwordHash');
+    const cookie = res.cookies.find((c) => c.name === 'matchday_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie?.secure).toBeFalsy();
+    const stored = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(stored.map((s) => s.tokenHash)).not.toContain(cookie?.value);
+
+    const me = await json('GET', '/api/auth/me', undefined, { cookie: sessionCookieOf(res) ?? '' });
+    expect(me.statusCode).toBe(200);
+    expect(me.headers['cache-control']).toBe('no-store');
+    expect(me.json().user).toMatchObject({
+      id: user.id,
+      email: user.email,
+      voteCount: 0,
+      consentGiven: false,
+    });
+    expect(me.json().user.lastLoginAt).not.toBeNull();
+  });
+
+  it('gives a new session id at login and ends the one the browser held', async () => {
+    const { user, password, cookie: oldCookie } = await createUser(t.db);
+    const res = await json('POST', '/api/auth/login', { email: user.email, password }, { cookie: oldCookie });
+    expect(sessionCookieOf(res)).not.toBe(oldCookie);
+    expect((await json('GET', '/api/auth/me', undefined, { cookie: oldCookie })).statusCode).toBe(401);
+  });
+
+  it('locks an account after 10 failed logins in 15 minutes, even for the right password', async () => {
+    const { user, password } = await createUser(t.db);
+    for (let i = 0; i < 10; i++) {
+      expect(
+        (await json('POST', '/api/auth/login', { email: user.email, password: 'bad password' })).statusCode,
+      ).toBe(401);
+    }
+    const locked = await json('POST', '/api/auth/login', { email: user.email, password });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({ message: AUTH_MESSAGES.tooManyLogins });
+    // The failures age out: older than the window, they no longer count.
+    await t.db
+      .update(failedLogins)
+      .set({ at: new Date(Date.now() - 16 * 60 * 1000) })
+      .where(eq(failedLogins.email, user.email));
+    expect((await json('POST', '/api/auth/login', { email: user.email, password })).statusCode).toBe(200);
+  });
+
+  it('refuses missing fields with 400', async () => {
+    const res = await json('POST', '/api/auth/login', { email: 'a@example.com' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: AUTH_MESSAGES.passwordRequired });
+  });
+});
+
+describe('bearer token, me and logout', () => {
+  it('accepts Authorization: Bearer like the cookie', async () => {
+    const { user, token } = await createUser(t.db);
+    const me = await json('GET', '/api/auth/me', undefined, { authorization: `Bearer ${token}` });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user.id).toBe(user.id);
+  });
+
+  it('answers 401 signed out, and for an unknown token', async () => {
+    expect((await json('GET', '/api/auth/me')).statusCode).toBe(401);
+    const bad = await json('GET', '/api/auth/me', undefined, { authorization: 'Bearer nope' });
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json()).toEqual({ message: AUTH_MESSAGES.notAuthenticated });
+  });
+
+  it('logout ends the current session only', async () => {
+    const { user, cookie } = await createUser(t.db);
+    const other = await json('POST', '/api/auth/login', {
+      email: user.email,
+      password: 'correct horse battery',
+    });
+    const res = await json('POST', '/api/auth/logout', undefined, { cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.cookies.find((c) => c.name === 'matchday_session')?.value).toBe('');
+    expect((await json('GET', '/api/auth/me', undefined, { cookie })).statusCode).toBe(401);
+    expect(
+      (await json('GET', '/api/auth/me', undefined, { cookie: sessionCookieOf(other) ?? '' })).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe('PATCH /api/user/:id/consent', () => {
+  it('records consent with its time and the policy version, for the user themself only', async () => {
+    const fan = await createUser(t.db);
+    const other = await createUser(t.db);
+    const url = `/api/user/${fan.user.id}/consent`;
+    expect((await json('PATCH', url, { consentGiven: true })).statusCode).toBe(401);
+    const forbidden = await json('PATCH', url, { consentGiven: true }, { cookie: other.cookie });
+    expect(forbidden.statusCode).toBe(403);
+
+    const res = await json(
+      'PATCH',
+      url,
+      { consentGiven: true, geolocationConsent: true },
+      { cookie: fan.cookie },
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ id: fan.user.id, consentGiven: true, geolocationConsent: true });
+    const [row] = await t.db.select().from(users).where(eq(users.id, fan.user.id));
+    expect(row?.consentAt).toBeInstanceOf(Date);
+    expect(row?.consentPolicyVersion).toBe('2025-09-03');
+  });
+
+  it('refuses a body that does not fit with 400 and changes nothing', async () => {
+    const fan = await createUser(t.db);
+    const res = await json(
+      'PATCH',
+      `/api/user/${fan.user.id}/consent`,
+      { consentGiven: 'yes' },
+      { cookie: fan.cookie },
+    );
+    expect(res.statusCode).toBe(400);
+    const [row] = await t.db.select().from(users).where(eq(users.id, fan.user.id));
+    expect(row?.consentGiven).toBe(false);
+  });
+});
+
+describe('cross-site request forgery', () => {
+  it('refuses state changes a browser marks as cross-site, and allows same-origin and non-browser clients', async () => {
+    const { user, password } = await createUser(t.db);
+    const body = { email: user.email, password };
+    const evil = await json('POST', '/api/auth/login', body, { origin: 'https://evil.example' });
+    expect(evil.statusCode).toBe(403);
+    expect(evil.json().message).toMatch(/cross-site/i);
+    const fetchMeta = await json('POST', '/api/auth/login', body, { 'sec-fetch-site': 'cross-site' });
+    expect(fetchMeta.statusCode).toBe(403);
+    expect((await json('POST', '/api/auth/login', body, { origin: 'http://matchday.test' })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await json('POST', '/api/auth/login', body, { 'sec-fetch-site': 'same-origin' })).statusCode,
+    ).toBe(200);
+    expect((await json('POST', '/api/auth/login', body)).statusCode).toBe(200);
+  });
+});
+
+describe('per-address rate limit', () => {
+  it('answers 429 with a clear message past the limit', async () => {
+    const limited = await createTestContext({ authRateLimit: { max: 3, timeWindow: 60_000 } });
+    try {
+      const call = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: 'a@example.com', password: 'x' },
+        });
+      for (let i = 0; i < 3; i++) expect((await call()).statusCode).toBe(401);
+      const res = await call();
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual({ message: AUTH_MESSAGES.tooManyRequests });
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('secure cookies', () => {
+  it('marks the session cookie Secure when PUBLIC_URL is https', async () => {
+    const secure = await createTestContext({ env: { PUBLIC_URL: 'https://ratings.example' } });
+    try {
+      const { user, password } = await createUser(secure.db);
+      const res = await secure.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: user.email, password },
+      });
+      expect(res.cookies.find((c) => c.name === 'matchday_session')?.secure).toBe(true);
+    } finally {
+      await secure.close();
+    }
+  });
+});

@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../testing/test-app';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+it('answers 200 {status: ok} while the database answers', async () => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toEqual({ status: 'ok' });
+});
+
+it('answers JSON 404 for an unknown API route', async () => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
+  expect(res.statusCode).toBe(404);
+  expect(res.json()).toEqual({ message: 'Route GET /api/nope not found' });
+});
+
+it('answers 503 once the database is gone', async () => {
+  await t.database.close();
+  const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+  expect(res.statusCode).toBe(503);
+  expect(res.json()).toMatchObject({ status: 'unavailable' });
+});

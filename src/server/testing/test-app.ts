@@ -1,0 +1,108 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app';
+import type { Database, DbHandle } from '../db/client';
+import { users } from '../db/schema';
+import { parseEnv, type RawEnv, resolveEnv } from '../env';
+import type { Mailer, MailMessage } from '../lib/mailer';
+import { hashPassword } from '../lib/passwords';
+import { createSession, SESSION_COOKIE } from '../lib/sessions';
+import { createTestDatabase } from './test-db';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: DbHandle;
+  db: Database;
+  /** Mails the app sent, newest last (unless a real mailer was passed). */
+  outbox: MailMessage[];
+  close(): Promise<void>;
+}
+
+export interface TestContextOptions {
+  env?: Partial<Record<keyof RawEnv, string>>;
+  /** 'real': the app's own mailer (SMTP_URL or outbox). Default: an in-memory outbox. */
+  mailer?: Mailer | 'real';
+  authRateLimit?: { max: number; timeWindow: number };
+}
+
+export function memoryMailer(outbox: MailMessage[]): Mailer {
+  return { send: async (m) => void outbox.push(m), close: () => {} };
+}
+
+/** The real app on a fresh database of its own. */
+export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'matchday-app-'));
+  const env = resolveEnv(
+    parseEnv({
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+      PUBLIC_URL: 'http://matchday.test',
+      NODE_ENV: 'test',
+      ...options.env,
+    }),
+  );
+  const database = await createTestDatabase();
+  const outbox: MailMessage[] = [];
+  const app = await buildApp({
+    env,
+    database,
+    mailer: options.mailer === 'real' ? undefined : (options.mailer ?? memoryMailer(outbox)),
+    client: 'none',
+    authRateLimit: options.authRateLimit,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    db: database.db,
+    outbox,
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+export interface UserFactoryOptions {
+  email?: string;
+  name?: string;
+  password?: string;
+  isAdmin?: boolean;
+  verified?: boolean;
+  consent?: boolean;
+}
+
+/** A user row straight in the database, with a session cookie ready to use. */
+export async function createUser(db: Database, options: UserFactoryOptions = {}) {
+  counter += 1;
+  const password = options.password ?? 'correct horse battery';
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: options.email ?? `fan${counter}-${Date.now()}@example.com`,
+      name: options.name ?? `Fan ${counter}`,
+      passwordHash: await hashPassword(password),
+      isAdmin: options.isAdmin ?? false,
+      emailVerified: options.verified ?? true,
+      consentGiven: options.consent ?? false,
+    })
+    .returning();
+  if (!user) throw new Error('user not created');
+  const token = await createSession(db, user.id);
+  return { user, password, token, cookie: `${SESSION_COOKIE}=${token}` };
+}
+
+export function sessionCookieOf(response: LightMyRequestResponse): string | undefined {
+  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
+  return cookie ? `${SESSION_COOKIE}=${cookie.value}` : undefined;
+}
+
+export const tokenFromMail = (mail: MailMessage | undefined): string => {
+  const match = mail?.text.match(/\/confirm\?token=([A-Za-z0-9_%-]+)/);
+  if (!match?.[1]) throw new Error('no confirm link in mail');
+  return decodeURIComponent(match[1]);
+};

@@ -1,0 +1,83 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { simpleParser } from 'mailparser';
+import { type E2EServer, serverFor } from './servers';
+
+let seq = 0;
+
+export const test = base.extend<{ server: E2EServer; uniqueEmail: () => string }>({
+  server: async ({ baseURL }, use) => {
+    await use(serverFor(baseURL));
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's first argument by destructuring.
+  uniqueEmail: async ({}, use, testInfo) => {
+    await use(() => `fan-${testInfo.project.name}-${Date.now()}-${++seq}@example.com`);
+  },
+});
+export { expect };
+
+/** The verification link from the mail the server wrote to its outbox (no SMTP_URL in e2e). */
+export async function verificationLinkFor(server: E2EServer, email: string): Promise<string> {
+  const outbox = path.join(server.dataDir, 'outbox');
+  for (let attempt = 0; attempt < 50; attempt++) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(outbox)
+        .filter((f) => f.endsWith('.eml'))
+        .sort()
+        .reverse();
+    } catch {}
+    for (const file of files) {
+      const mail = await simpleParser(readFileSync(path.join(outbox, file)));
+      const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(',') : (mail.to?.text ?? '');
+      if (!to.includes(email)) continue;
+      const link = mail.text?.match(/https?:\/\/\S+\/confirm\?token=\S+/)?.[0];
+      if (link) return link;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no verification mail for ${email} in ${outbox}`);
+}
+
+/** axe-core on the current screen: no serious or critical violation. */
+export async function expectAccessible(page: Page, context: string): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const blocking = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} -> ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    );
+  expect(blocking, `axe violations on ${context}`).toEqual([]);
+}
+
+/** Registers through the API and verifies through the mailed link, for tests that start signed up. */
+export async function registerVerified(
+  page: Page,
+  server: E2EServer,
+  email: string,
+  password: string,
+  name = 'E2E Fan',
+) {
+  const res = await page.request.post('/api/auth/register', {
+    data: { email, password, name, newsletterOptIn: false },
+  });
+  expect(res.status()).toBe(201);
+  const token = new URL(await verificationLinkFor(server, email)).searchParams.get('token');
+  const confirm = await page.request.post('/api/auth/confirm', { data: { token } });
+  expect(confirm.status()).toBe(200);
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}

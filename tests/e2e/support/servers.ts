@@ -1,0 +1,32 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** The servers the browser tests run against: embedded PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export interface E2EServer {
+  name: 'pglite' | 'postgres';
+  port: number;
+  dataDir: string;
+}
+
+const base = Number(process.env.E2E_PORT ?? 3510);
+export const E2E_SERVERS: E2EServer[] = [
+  { name: 'pglite', port: base, dataDir: path.join(tmpdir(), `matchday-e2e-${base}`) },
+  ...(process.env.TEST_DATABASE_URL
+    ? [
+        {
+          name: 'postgres' as const,
+          port: base + 1,
+          dataDir: path.join(tmpdir(), `matchday-e2e-${base + 1}`),
+        },
+      ]
+    : []),
+];
+
+export const E2E_ADMIN = { email: 'admin@e2e.example', password: 'e2e-admin-password' };
+
+export function serverFor(baseURL: string | undefined): E2EServer {
+  const port = Number(new URL(baseURL ?? 'http://x').port);
+  const server = E2E_SERVERS.find((s) => s.port === port);
+  if (!server) throw new Error(`no e2e server on ${baseURL}`);
+  return server;
+}

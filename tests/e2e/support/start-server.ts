@@ -1,0 +1,58 @@
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import postgres from 'postgres';
+import { E2E_ADMIN, E2E_SERVERS } from './servers';
+
+/** Starts the built product for one e2e project on a clean data directory (and a fresh PostgreSQL database). */
+const name = process.argv[2];
+const server = E2E_SERVERS.find((s) => s.name === name);
+if (!server) throw new Error(`unknown e2e server ${name}`);
+rmSync(server.dataDir, { recursive: true, force: true });
+
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  NODE_ENV: 'production',
+  PORT: String(server.port),
+  HOST: '127.0.0.1',
+  DATA_DIR: server.dataDir,
+  PUBLIC_URL: `http://127.0.0.1:${server.port}`,
+  ADMIN_EMAIL: E2E_ADMIN.email,
+  ADMIN_PASSWORD: E2E_ADMIN.password,
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: '',
+  SMTP_URL: '',
+};
+
+if (server.name === 'postgres') {
+  const url = process.env.TEST_DATABASE_URL ?? '';
+  // A fixed name per port, so a run that was killed is cleaned up by the next one.
+  const database = `matchday_e2e_${server.port}`;
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists "${database}" with (force)`);
+  await admin.unsafe(`create database "${database}"`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  env.DATABASE_URL = u.toString();
+  const drop = async () => {
+    const a = postgres(url, { max: 1, onnotice: () => {} });
+    await a.unsafe(`drop database if exists "${database}" with (force)`).catch(() => {});
+    await a.end();
+  };
+  process.once('SIGTERM', () => void drop().finally(() => process.exit(0)));
+  process.once('SIGINT', () => void drop().finally(() => process.exit(0)));
+}
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
+const forward = (signal: NodeJS.Signals) => () => child.kill(signal);
+process.on('SIGTERM', forward('SIGTERM'));
+process.on('SIGINT', forward('SIGINT'));
+child.on('exit', (code) => {
+  if (server.name !== 'postgres') process.exit(code ?? 0);
+});

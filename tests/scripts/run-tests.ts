@@ -1,0 +1,86 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ensureChromium } from './ensure-chromium';
+
+/**
+ * `npm test`: every runner in turn (unit and API tests on PGlite, and on PostgreSQL when
+ * TEST_DATABASE_URL is set; then the browser tests), closing with one line that adds them all up.
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+const out = path.join(root, '.tmp', 'test-results');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+interface Tally {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+const totals: Tally = { passed: 0, failed: 0, skipped: 0 };
+let exitCode = 0;
+
+function run(label: string, command: string, args: string[]): number {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  return result.status ?? 1;
+}
+
+function readJson<T>(file: string): T | undefined {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined;
+}
+
+if (!process.env.TEST_DATABASE_URL) {
+  console.log(
+    'PostgreSQL suite skipped: TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test).',
+  );
+}
+
+const vitestFile = path.join(out, 'vitest.json');
+const vitestStatus = run('unit and API tests (vitest)', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestFile}`,
+]);
+const vitest = readJson<{
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+}>(vitestFile);
+if (vitest) {
+  totals.passed += vitest.numPassedTests;
+  totals.failed += vitest.numFailedTests;
+  totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
+}
+if (vitestStatus !== 0) {
+  exitCode = 1;
+  if (!vitest || vitest.numFailedTests === 0) totals.failed += 1; // the runner itself failed
+}
+
+ensureChromium();
+if (run('build the page (vite)', 'npx', ['vite', 'build', '--logLevel', 'warn']) !== 0) {
+  exitCode = 1;
+  totals.failed += 1;
+}
+const playwrightFile = path.join(out, 'playwright.json');
+const playwrightStatus = run('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test']);
+const playwright = readJson<{
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+}>(playwrightFile);
+if (playwright) {
+  totals.passed += playwright.stats.expected;
+  totals.failed += playwright.stats.unexpected + playwright.stats.flaky;
+  totals.skipped += playwright.stats.skipped;
+}
+if (playwrightStatus !== 0) {
+  exitCode = 1;
+  if (!playwright || playwright.stats.unexpected === 0) totals.failed += 1;
+}
+
+console.log(
+  `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+);
+process.exit(exitCode);
