@@ -15,6 +15,7 @@ import { authPlugin } from './plugins/auth';
 import { clientPlugin } from './plugins/client';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
+import { securityHeadersPlugin } from './plugins/security-headers';
 
 export interface AppOptions {
   env: Env;
@@ -52,6 +53,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (!options.mailer) app.addHook('onClose', () => mailer.close());
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin, { contentSecurityPolicy: options.client !== 'vite' });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,

@@ -53,14 +53,14 @@ test('a fan signs up, verifies the e-mail from the mail, signs in, consents, sta
   await consent.getByRole('checkbox', { name: 'Optional: Geolocation data' }).click();
   await consent.getByRole('button', { name: 'Accept' }).click();
   await expect(consent).toBeHidden();
-  await expect(page.getByText('Live Player Ratings')).toBeVisible();
+  await expect(page.getByRole('banner').getByText('Live Player Ratings')).toBeVisible();
   await expectAccessible(page, 'signed-in home');
 
   const me = await page.request.get('/api/auth/me');
   expect((await me.json()).user).toMatchObject({ email, consentGiven: true, geolocationConsent: true });
 
   await page.reload();
-  await expect(page.getByText('Live Player Ratings')).toBeVisible();
+  await expect(page.getByRole('banner').getByText('Live Player Ratings')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Privacy & Consent' })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Sign Out' }).first().click();
@@ -108,6 +108,8 @@ test('/login toggles between sign-in and register, with submit disabled until fi
     .last()
     .click();
   await expect(page.getByLabel('Full name')).toBeVisible();
+  // What was typed carries over to the other mode.
+  await expect(page.getByLabel('Email')).toHaveValue('someone@example.com');
   await expect(page.getByRole('button', { name: 'Create Account' })).toBeDisabled();
   await page.getByLabel('Full name').fill('Someone');
   await expect(page.getByRole('button', { name: 'Create Account' })).toBeEnabled();
@@ -148,4 +150,31 @@ test('sign-up checks the form before calling the server', async ({ page }) => {
   await page.getByLabel('Password', { exact: true }).fill('short');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Password must be at least 8 characters long')).toBeVisible();
+});
+
+test('the social sign-in callback signs the fan in with its bearer token and clears the address bar', async ({
+  page,
+  browser,
+  server,
+  uniqueEmail,
+}) => {
+  const email = uniqueEmail();
+  await registerVerified(page, server, email, 'callback-password', 'Callback Fan');
+  const login = await page.request.post('/api/auth/login', {
+    data: { email, password: 'callback-password' },
+  });
+  const { user } = await login.json();
+  const token = (await page.context().cookies()).find((c) => c.name === 'matchday_session')?.value ?? '';
+  expect(token).not.toBe('');
+
+  // A fresh browser with no cookie: only the callback's token can sign it in.
+  const context = await browser.newContext();
+  const fresh = await context.newPage();
+  const origin = `http://127.0.0.1:${server.port}`;
+  await fresh.goto(`${origin}/?auth=success&token=${token}&user=${encodeURIComponent(JSON.stringify(user))}`);
+  await expect(fresh.getByRole('heading', { name: 'Privacy & Consent' })).toBeVisible();
+  expect(new URL(fresh.url()).search).toBe('');
+  expect(await fresh.evaluate(() => localStorage.getItem('auth_token'))).toBe(token);
+  await expectAccessible(fresh, 'consent after the social callback');
+  await context.close();
 });

@@ -31,6 +31,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database; 
   app.decorate('sessionCookie', { secure: opts.secureCookies });
   // onRequest, so route guards (preValidation) can answer 401/403 before a body is even validated.
   app.addHook('onRequest', async (request) => {
+    // Static files never need the user: no database round trip for them.
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/ws')) return;
     const token = readSessionToken(request);
     if (!token || token.length > 200) return;
     const user = await findSessionUser(opts.db, token);

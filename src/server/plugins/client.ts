@@ -1,9 +1,17 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+
+let cachedIndex: { mtimeMs: number; html: Buffer } | undefined;
+/** index.html, re-read only when a build has replaced it. */
+function readIndex(file: string): Buffer {
+  const { mtimeMs } = statSync(file);
+  if (cachedIndex?.mtimeMs !== mtimeMs) cachedIndex = { mtimeMs, html: readFileSync(file) };
+  return cachedIndex.html;
+}
 
 export const CLIENT_DIST = fileURLToPath(new URL('../../../dist/client', import.meta.url));
 const CLIENT_ROOT = fileURLToPath(new URL('../../client', import.meta.url));
@@ -55,7 +63,8 @@ export const clientPlugin = fp(async (app: FastifyInstance, opts: { mode: 'stati
   }
   await app.register(fastifyStatic, {
     root: CLIENT_DIST,
-    wildcard: false,
+    // Files are looked up per request, so a rebuild is served without a restart.
+    wildcard: true,
     index: false,
     setHeaders(reply, file) {
       // Hashed assets never change; everything else is revalidated.
@@ -63,9 +72,12 @@ export const clientPlugin = fp(async (app: FastifyInstance, opts: { mode: 'stati
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const html = readFileSync(index);
+  const sendPage = (reply: FastifyReply) =>
+    reply.type('text/html').header('cache-control', 'no-cache').send(readIndex(index));
+  // The static wildcard would answer '/' as a directory (403): the root is the page.
+  app.get('/', (_request, reply) => sendPage(reply));
   app.setNotFoundHandler((request, reply) => {
     if (!wantsPage(request)) return notFound(request, reply);
-    return reply.type('text/html').header('cache-control', 'no-cache').send(html);
+    return sendPage(reply);
   });
 });

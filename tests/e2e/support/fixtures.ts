@@ -7,7 +7,24 @@ import { type E2EServer, serverFor } from './servers';
 
 let seq = 0;
 
-export const test = base.extend<{ server: E2EServer; uniqueEmail: () => string }>({
+/** Answers the tests provoke on purpose (signed-out checks, refused logins) are logged by Chromium too. */
+const EXPECTED_CONSOLE =
+  /Failed to load resource: the server responded with a status of (400|401|403|409|429)/;
+
+export const test = base.extend<{ server: E2EServer; uniqueEmail: () => string; consoleErrors: void }>({
+  // Any other console error (a script error, a CSP violation) fails the test.
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !EXPECTED_CONSOLE.test(message.text())) errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use();
+      expect(errors, 'console errors on the page').toEqual([]);
+    },
+    { auto: true },
+  ],
   server: async ({ baseURL }, use) => {
     await use(serverFor(baseURL));
   },

@@ -11,6 +11,8 @@ it('answers 200 {status: ok} while the database answers', async () => {
   const res = await t.app.inject({ method: 'GET', url: '/api/health' });
   expect(res.statusCode).toBe(200);
   expect(res.json()).toEqual({ status: 'ok' });
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
+  expect(res.headers['content-security-policy']).toContain("script-src 'self'");
 });
 
 it('answers JSON 404 for an unknown API route', async () => {

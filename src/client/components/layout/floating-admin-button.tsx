@@ -1,0 +1,22 @@
+import { buttonVariants } from '@client/components/ui/button';
+import { cn } from '@client/lib/utils';
+import { Shield } from 'lucide-react';
+import { useLocation } from 'wouter';
+
+/** A second way into the admin panel, always in reach on long scrolling pages (admins only). */
+export function FloatingAdminButton() {
+  const [, navigate] = useLocation();
+  return (
+    <button
+      type="button"
+      onClick={() => navigate('/admin')}
+      className={cn(
+        buttonVariants({ variant: 'secondary', size: 'icon' }),
+        'fixed right-4 bottom-4 z-40 size-14 rounded-full shadow-xl ring-2 ring-white sm:right-6 sm:bottom-6',
+      )}
+    >
+      <Shield className="size-6!" aria-hidden="true" />
+      <span className="sr-only">Admin tools</span>
+    </button>
+  );
+}

@@ -1,0 +1,122 @@
+import { useBranding } from '@client/lib/branding/get-customization';
+import { useSocialMedia } from '@client/lib/branding/get-social-media';
+import { CONTACT } from '@client/lib/site-config';
+import { cn, safeExternalUrl } from '@client/lib/utils';
+import { COPYRIGHT_YEAR } from '@shared/domain';
+import type { SocialMedia } from '@shared/settings';
+import { Camera, type LucideIcon, Mail, MonitorPlay, Music2, Users } from 'lucide-react';
+import { Link } from 'wouter';
+import { BrandMark } from './brand-mark';
+
+// lucide ships no brand marks, so each network gets an icon for what it is.
+const SOCIAL_LINKS: { key: keyof SocialMedia; label: string; Icon: LucideIcon }[] = [
+  { key: 'youtube', label: 'YouTube', Icon: MonitorPlay },
+  { key: 'instagram', label: 'Instagram', Icon: Camera },
+  { key: 'facebook', label: 'Facebook', Icon: Users },
+  { key: 'tiktok', label: 'TikTok', Icon: Music2 },
+];
+
+const footerLink = 'inline-flex min-h-11 items-center text-white underline-offset-4 hover:underline';
+
+function SocialLinks({ company }: { company: string }) {
+  const { data, isPending } = useSocialMedia();
+  if (isPending) return null;
+  const links = SOCIAL_LINKS.flatMap(({ key, label, Icon }) => {
+    const href = safeExternalUrl(data?.[key]);
+    return href ? [{ key, label, Icon, href }] : [];
+  });
+  if (links.length === 0) {
+    return <p className="text-sm text-chrome-muted">Social links can be configured in the admin settings.</p>;
+  }
+  return (
+    <ul className="flex flex-wrap gap-2">
+      {links.map(({ key, label, Icon, href }) => (
+        <li key={key}>
+          <a
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`${company} on ${label}`}
+            className="flex size-11 items-center justify-center rounded-full bg-white/10 text-white transition-colors hover:bg-primary"
+          >
+            <Icon className="size-5" aria-hidden="true" />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface SiteFooterProps {
+  /** The compact footer (sign-in and status screens) keeps only the legal links and the copyright. */
+  compact?: boolean;
+}
+
+export function SiteFooter({ compact = false }: SiteFooterProps) {
+  const branding = useBranding();
+  const company = branding.companyName;
+  const copyright = `© ${COPYRIGHT_YEAR} ${company}`;
+  const legalLinks = (
+    <>
+      <li>
+        <Link href="/privacy" className={footerLink}>
+          Privacy Policy
+        </Link>
+      </li>
+      <li>
+        <Link href="/terms" className={footerLink}>
+          Terms of Service
+        </Link>
+      </li>
+    </>
+  );
+
+  if (compact) {
+    return (
+      <footer className="surface-dark bg-chrome text-sm text-chrome-muted">
+        <div className="mx-auto flex w-full max-w-6xl flex-col items-center gap-1 px-4 py-3 sm:flex-row sm:justify-between sm:px-6">
+          <nav aria-label="Legal">
+            <ul className="flex gap-5">{legalLinks}</ul>
+          </nav>
+          <p>{copyright}</p>
+        </div>
+      </footer>
+    );
+  }
+
+  return (
+    <footer className="surface-dark mt-auto bg-chrome text-chrome-muted">
+      <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr]">
+        <div className="flex flex-col gap-3">
+          <div className="flex items-center gap-3">
+            <BrandMark name={company} logoUrl={branding.logoUrl} />
+            <p className="text-lg font-bold text-white">{company}</p>
+          </div>
+          <p className="max-w-sm text-sm leading-relaxed">
+            {branding.description ||
+              'Live player ratings from the fans, for the fans. Rate every player after the match.'}
+          </p>
+        </div>
+        <nav aria-label="Footer" className="text-sm">
+          <p className="mb-1 font-semibold text-white">Information</p>
+          <ul className="flex flex-col">
+            {legalLinks}
+            <li>
+              <a href={`mailto:${CONTACT.media}`} className={cn(footerLink, 'gap-2')}>
+                <Mail className="size-4" aria-hidden="true" />
+                Media enquiries
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <div className="flex flex-col gap-3">
+          <p className="font-semibold text-sm text-white">Follow {company}</p>
+          <SocialLinks company={company} />
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <p className="mx-auto w-full max-w-6xl px-4 py-4 text-sm sm:px-6">{copyright}</p>
+      </div>
+    </footer>
+  );
+}

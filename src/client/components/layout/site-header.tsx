@@ -1,0 +1,66 @@
+import { Button } from '@client/components/ui/button';
+import { useAuth } from '@client/lib/auth/auth-context';
+import { useBranding } from '@client/lib/branding/get-customization';
+import { LogOut, Shield } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { AccountButton } from './account-button';
+import { BrandMark } from './brand-mark';
+
+/** The signed-in header: brand, admin entry (admins only), account avatar and sign-out. */
+export function SiteHeader() {
+  const { user, signOut } = useAuth();
+  const branding = useBranding();
+  const [, navigate] = useLocation();
+  const [signingOut, setSigningOut] = useState(false);
+  const company = branding.companyName;
+  const headerImage = branding.headerImageUrl;
+
+  return (
+    <header
+      className="surface-dark relative bg-chrome bg-cover bg-center text-white"
+      // A configured header image sits under a dark wash so the white text keeps its contrast.
+      style={headerImage ? { backgroundImage: `url(${JSON.stringify(headerImage)})` } : undefined}
+    >
+      {headerImage ? <div className="absolute inset-0 bg-chrome/85" aria-hidden="true" /> : null}
+      <div className="relative mx-auto flex h-16 w-full max-w-6xl items-center gap-3 px-4 sm:h-[4.5rem] sm:px-6">
+        <Link href="/" className="flex min-w-0 flex-1 items-center gap-3 rounded-md">
+          <BrandMark name={company} logoUrl={branding.logoUrl} />
+          <span className="flex min-w-0 flex-col">
+            <span className="truncate text-base font-bold leading-tight sm:text-lg">{company}</span>
+            <span className="truncate text-xs font-medium text-chrome-muted sm:text-sm">
+              Live Player Ratings
+            </span>
+          </span>
+        </Link>
+        <div className="flex shrink-0 items-center gap-1.5 sm:gap-2">
+          {user?.isAdmin ? (
+            <Button
+              variant="chrome"
+              size="sm"
+              onClick={() => navigate('/admin')}
+              className="max-sm:w-11 max-sm:px-0"
+            >
+              <Shield aria-hidden="true" />
+              <span className="max-sm:sr-only">Admin Panel</span>
+            </Button>
+          ) : null}
+          {user ? <AccountButton user={user} /> : null}
+          <Button
+            variant="chrome"
+            size="sm"
+            disabled={signingOut}
+            onClick={() => {
+              setSigningOut(true);
+              void signOut();
+            }}
+            className="max-sm:w-11 max-sm:px-0"
+          >
+            <LogOut aria-hidden="true" />
+            <span className="max-sm:sr-only">Sign Out</span>
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,41 @@
+import { Card } from '@client/components/ui/card';
+import { cn } from '@client/lib/utils';
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { AuthLayout } from './auth-layout';
+
+interface StatusScreenProps {
+  /** Shown in a tinted disc above the title. */
+  icon?: LucideIcon;
+  tone?: 'neutral' | 'success' | 'danger';
+  title: string;
+  children?: ReactNode;
+  /** Buttons under the message, stacked on phones. */
+  actions?: ReactNode;
+}
+
+const toneClasses = {
+  neutral: 'bg-muted text-foreground',
+  success: 'bg-success-soft text-success',
+  danger: 'bg-primary-soft text-primary-text',
+} as const;
+
+/** One message with its way out: confirm results, access gates, not found. */
+export function StatusScreen({ icon: Icon, tone = 'neutral', title, children, actions }: StatusScreenProps) {
+  return (
+    <AuthLayout>
+      <Card className="flex flex-col items-center gap-4 px-6 py-8 text-center sm:px-8">
+        {Icon ? (
+          <span className={cn('flex size-14 items-center justify-center rounded-full', toneClasses[tone])}>
+            <Icon className="size-7" aria-hidden="true" />
+          </span>
+        ) : null}
+        <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+        {children ? (
+          <div className="flex flex-col gap-2 text-[0.9375rem] text-muted-foreground">{children}</div>
+        ) : null}
+        {actions ? <div className="mt-2 flex w-full flex-col gap-2.5">{actions}</div> : null}
+      </Card>
+    </AuthLayout>
+  );
+}

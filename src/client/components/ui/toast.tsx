@@ -1,0 +1,81 @@
+import { cn } from '@client/lib/utils';
+import { cva, type VariantProps } from 'class-variance-authority';
+import { X } from 'lucide-react';
+import { Toast as ToastPrimitive } from 'radix-ui';
+import type { ComponentProps } from 'react';
+
+/** product.md point 9: library defaults of 5 s on screen, 50 px swipe to dismiss, F8 to focus. */
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+export const TOAST_HOTKEY = ['F8'];
+
+export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provider>) {
+  return (
+    <ToastPrimitive.Provider
+      duration={TOAST_DURATION_MS}
+      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
+      swipeDirection="right"
+      {...props}
+    />
+  );
+}
+
+export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
+  return (
+    <ToastPrimitive.Viewport
+      hotkey={TOAST_HOTKEY}
+      className={cn(
+        'fixed top-0 z-[100] flex max-h-dvh w-full flex-col-reverse gap-2 p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+const toastVariants = cva(
+  'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-lg border p-4 pr-12 shadow-lg data-[state=closed]:animate-toast-out data-[state=open]:animate-toast-in data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform data-[swipe=end]:animate-toast-swipe-out data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)]',
+  {
+    variants: {
+      variant: {
+        default: 'border-border bg-card text-card-foreground',
+        destructive: 'border-destructive bg-destructive text-destructive-foreground',
+        success: 'border-success bg-success text-white',
+      },
+    },
+    defaultVariants: { variant: 'default' },
+  },
+);
+
+export type ToastVariant = NonNullable<VariantProps<typeof toastVariants>['variant']>;
+
+export function Toast({
+  className,
+  variant,
+  ...props
+}: ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>) {
+  return <ToastPrimitive.Root className={cn(toastVariants({ variant }), className)} {...props} />;
+}
+
+export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
+  return (
+    <ToastPrimitive.Close
+      className={cn(
+        'absolute top-1.5 right-1.5 flex size-11 cursor-pointer items-center justify-center rounded-md opacity-80 hover:opacity-100',
+        className,
+      )}
+      {...props}
+    >
+      <X className="size-4" aria-hidden="true" />
+      <span className="sr-only">Dismiss notification</span>
+    </ToastPrimitive.Close>
+  );
+}
+
+export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastPrimitive.Title>) {
+  return <ToastPrimitive.Title className={cn('text-sm font-semibold', className)} {...props} />;
+}
+
+export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
+  return <ToastPrimitive.Description className={cn('text-sm opacity-95', className)} {...props} />;
+}

@@ -1,0 +1,79 @@
+import { AuthLayout } from '@client/components/layout/auth-layout';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { useCompanyName } from '@client/lib/branding/get-customization';
+import { useState } from 'react';
+import { CheckYourEmail } from './check-your-email';
+import { type Credentials, EMPTY_CREDENTIALS } from './credentials';
+import { SignInForm } from './sign-in-form';
+import { SignUpForm } from './sign-up-form';
+import { SocialSignInButton } from './social-sign-in-button';
+
+/** product.md point 9: the pause on the success message before /login goes home. */
+const LOGIN_REDIRECT_DELAY_MS = 1000;
+
+/** /login: sign-in and register on one screen with a mode toggle. */
+export function LoginScreen() {
+  const company = useCompanyName();
+  const [mode, setMode] = useState<'signin' | 'register'>('signin');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  // What was typed survives the mode toggle: switching to register should not mean typing it again.
+  const [credentials, setCredentials] = useState<Credentials>(EMPTY_CREDENTIALS);
+  const registering = mode === 'register';
+
+  if (sentTo) {
+    return (
+      <AuthLayout>
+        <CheckYourEmail email={sentTo} />
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h1" className="text-2xl">
+            {registering ? 'Create your account' : 'Welcome back'}
+          </CardTitle>
+          <CardDescription>
+            {registering
+              ? `Join ${company} fans rating every player, live.`
+              : `Sign in to rate the ${company} players.`}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-5">
+          <SocialSignInButton />
+          {registering ? (
+            <SignUpForm
+              idPrefix="login-register"
+              requireFilled
+              credentials={credentials}
+              onCredentialsChange={setCredentials}
+              onRegistered={(email) => setSentTo(email)}
+            />
+          ) : (
+            <SignInForm
+              idPrefix="login"
+              requireFilled
+              redirectDelayMs={LOGIN_REDIRECT_DELAY_MS}
+              credentials={credentials}
+              onCredentialsChange={setCredentials}
+            />
+          )}
+          <p className="flex flex-wrap items-center justify-center gap-x-1 text-sm text-muted-foreground">
+            {registering ? 'Already registered?' : 'New here?'}
+            {/* Names avoid "Sign In" and "Create Account", which belong to the submit buttons. */}
+            <Button
+              variant="link"
+              className="min-h-11 font-semibold"
+              onClick={() => setMode(registering ? 'signin' : 'register')}
+            >
+              {registering ? 'Log in instead' : 'Register'}
+            </Button>
+          </p>
+        </CardContent>
+      </Card>
+    </AuthLayout>
+  );
+}

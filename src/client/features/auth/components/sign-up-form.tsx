@@ -1,0 +1,119 @@
+import { Alert } from '@client/components/ui/alert';
+import { Button } from '@client/components/ui/button';
+import { Checkbox } from '@client/components/ui/checkbox';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { PasswordInput } from '@client/components/ui/password-input';
+import { Spinner } from '@client/components/ui/spinner';
+import { apiErrorMessage } from '@client/lib/api-client';
+import { useCompanyName } from '@client/lib/branding/get-customization';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { registerBody } from '@shared/auth';
+import { PASSWORD_MIN_LENGTH } from '@shared/domain';
+import { Controller, useForm } from 'react-hook-form';
+import { useRegister } from '../api/register';
+import { type Credentials, EMPTY_CREDENTIALS, useCredentialsSync } from './credentials';
+import { FormField, fieldAria } from './form-field';
+
+interface SignUpFormProps {
+  /** Called with the address the verification e-mail went to. */
+  onRegistered: (email: string, requiresVerification: boolean) => void;
+  /** /login keeps submit disabled until every required field has a value. */
+  requireFilled?: boolean;
+  idPrefix?: string;
+  /** /login carries what was typed across its mode toggle. */
+  credentials?: Credentials;
+  onCredentialsChange?: (credentials: Credentials) => void;
+}
+
+const passwordHint = `At least ${PASSWORD_MIN_LENGTH} characters.`;
+
+export function SignUpForm({
+  onRegistered,
+  requireFilled = false,
+  idPrefix = 'signup',
+  credentials = EMPTY_CREDENTIALS,
+  onCredentialsChange,
+}: SignUpFormProps) {
+  const company = useCompanyName();
+  const mutation = useRegister();
+  const {
+    register,
+    control,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(registerBody),
+    defaultValues: { name: '', ...credentials, newsletterOptIn: false },
+  });
+  useCredentialsSync(watch, onCredentialsChange);
+
+  const onSubmit = handleSubmit((values) =>
+    mutation.mutate(values, {
+      onSuccess: (answer) => onRegistered(values.email, answer.requiresVerification ?? true),
+    }),
+  );
+
+  const [name, email, password] = watch(['name', 'email', 'password']);
+  const empty = !name?.trim() || !email?.trim() || !password;
+  const ids = { name: `${idPrefix}-name`, email: `${idPrefix}-email`, password: `${idPrefix}-password` };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      {mutation.isError ? (
+        <Alert title="Registration failed">{apiErrorMessage(mutation.error, 'Please try again')}</Alert>
+      ) : null}
+      <FormField id={ids.name} label="Full name" error={errors.name?.message}>
+        <Input autoComplete="name" {...fieldAria(ids.name, errors.name?.message)} {...register('name')} />
+      </FormField>
+      <FormField id={ids.email} label="Email" error={errors.email?.message}>
+        <Input
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          {...fieldAria(ids.email, errors.email?.message)}
+          {...register('email')}
+        />
+      </FormField>
+      <FormField id={ids.password} label="Password" error={errors.password?.message} hint={passwordHint}>
+        <PasswordInput
+          autoComplete="new-password"
+          {...fieldAria(ids.password, errors.password?.message, passwordHint)}
+          {...register('password')}
+        />
+      </FormField>
+      <Controller
+        control={control}
+        name="newsletterOptIn"
+        render={({ field }) => (
+          <div className="flex min-h-11 items-center gap-3">
+            <Checkbox
+              id={`${idPrefix}-newsletter`}
+              checked={field.value ?? false}
+              onCheckedChange={(checked) => field.onChange(checked === true)}
+              onBlur={field.onBlur}
+              ref={field.ref}
+            />
+            <Label
+              htmlFor={`${idPrefix}-newsletter`}
+              className="cursor-pointer py-2 font-normal leading-snug"
+            >
+              I want to receive updates from {company}
+            </Label>
+          </div>
+        )}
+      />
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        disabled={mutation.isPending || (requireFilled && empty)}
+      >
+        {mutation.isPending ? <Spinner /> : null}
+        Create Account
+      </Button>
+    </form>
+  );
+}

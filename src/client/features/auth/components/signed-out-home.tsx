@@ -1,0 +1,78 @@
+import { BrandMark } from '@client/components/layout/brand-mark';
+import { SiteFooter } from '@client/components/layout/site-footer';
+import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
+import { useBranding } from '@client/lib/branding/get-customization';
+import { ChartNoAxesColumn, Star, Trophy } from 'lucide-react';
+import { Link } from 'wouter';
+import { SignInForm } from './sign-in-form';
+import { SocialSignInButton } from './social-sign-in-button';
+
+const HIGHLIGHTS = [
+  { Icon: Star, text: 'Rate every player from 1 to 10 while the match is on' },
+  { Icon: Trophy, text: 'Pick your Man of the Match' },
+  { Icon: ChartNoAxesColumn, text: 'See how the whole fanbase rated the team' },
+];
+
+/** The home screen for visitors: who we are, then straight into signing in. */
+export function SignedOutHome() {
+  const branding = useBranding();
+  const company = branding.companyName;
+  return (
+    <>
+      <main
+        id="main"
+        className="surface-dark flex flex-1 items-center bg-chrome bg-[radial-gradient(130%_75%_at_50%_0%,rgba(218,41,28,0.26),transparent_75%)] px-4 py-8 sm:py-14"
+      >
+        <div className="mx-auto grid w-full max-w-5xl items-center gap-8 lg:grid-cols-[1.1fr_1fr] lg:gap-16">
+          <section
+            aria-labelledby="home-title"
+            className="flex flex-col items-center gap-4 text-center text-white lg:items-start lg:text-left"
+          >
+            <BrandMark
+              name={company}
+              logoUrl={branding.logoUrl}
+              className="size-20 rounded-xl text-3xl shadow-lg"
+            />
+            <div className="flex flex-col gap-2">
+              <h1 id="home-title" className="text-3xl font-extrabold tracking-tight sm:text-5xl">
+                {company}
+              </h1>
+              <p className="text-lg font-medium text-chrome-muted sm:text-xl">
+                Rate players during live matches
+              </p>
+            </div>
+            <ul className="mt-2 hidden flex-col gap-3 text-left lg:flex">
+              {HIGHLIGHTS.map(({ Icon, text }) => (
+                <li key={text} className="flex items-center gap-3 text-base text-white/90">
+                  <span className="flex size-9 items-center justify-center rounded-full bg-primary/20 text-gold">
+                    <Icon className="size-[1.125rem]" aria-hidden="true" />
+                  </span>
+                  {text}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <Card className="w-full max-w-md justify-self-center lg:justify-self-end">
+            <CardHeader>
+              <CardTitle>Sign in to vote</CardTitle>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-5">
+              <SocialSignInButton />
+              <SignInForm idPrefix="home" />
+              <p className="text-center text-sm text-muted-foreground">
+                New to {company} ratings?{' '}
+                <Link
+                  href="/signup"
+                  className="font-semibold text-primary-text underline-offset-4 hover:underline"
+                >
+                  Create an account
+                </Link>
+              </p>
+            </CardContent>
+          </Card>
+        </div>
+      </main>
+      <SiteFooter compact />
+    </>
+  );
+}

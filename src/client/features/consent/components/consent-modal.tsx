@@ -1,0 +1,118 @@
+import { Button } from '@client/components/ui/button';
+import { Checkbox } from '@client/components/ui/checkbox';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
+import { Label } from '@client/components/ui/label';
+import { Spinner } from '@client/components/ui/spinner';
+import { ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { useAcceptConsent } from '../api/update-consent';
+
+interface ConsentModalProps {
+  /** What declining means on this screen; on the home screen it signs out. */
+  onDecline: () => void;
+}
+
+// A consent prompt must be answered: outside clicks and Escape do not close it.
+const keepOpen = (event: Event) => event.preventDefault();
+
+/** Always open while rendered; the parent renders it only while consent is missing. */
+export function ConsentModal({ onDecline }: ConsentModalProps) {
+  const [geolocation, setGeolocation] = useState(false);
+  const [declining, setDeclining] = useState(false);
+  const accept = useAcceptConsent();
+  const busy = accept.isPending || declining;
+
+  return (
+    <Dialog open>
+      <DialogContent
+        showClose={false}
+        onEscapeKeyDown={keepOpen}
+        onPointerDownOutside={keepOpen}
+        onInteractOutside={keepOpen}
+      >
+        <DialogHeader className="pr-0">
+          <span className="mb-1 flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary-text">
+            <ShieldCheck className="size-6" aria-hidden="true" />
+          </span>
+          <DialogTitle>Privacy &amp; Consent</DialogTitle>
+          <DialogDescription>
+            To rate players we store your ratings and votes with your account. Read how we handle your data in
+            our{' '}
+            <Link href="/privacy" className="font-medium text-primary-text underline underline-offset-4">
+              Privacy Policy
+            </Link>
+            .
+          </DialogDescription>
+        </DialogHeader>
+
+        <div className="flex flex-col gap-1 rounded-md border border-border bg-muted/60 p-3">
+          <div className="flex min-h-11 items-start gap-3 py-1">
+            <Checkbox
+              id="consent-required"
+              checked
+              disabled
+              aria-describedby="consent-required-hint"
+              className="mt-0.5"
+            />
+            <div className="flex flex-col gap-1">
+              <Label htmlFor="consent-required" className="leading-snug">
+                Required: Rating data collection
+              </Label>
+              <p id="consent-required-hint" className="text-sm text-muted-foreground">
+                Your ratings, Man of the Match votes and when you cast them. Needed to take part.
+              </p>
+            </div>
+          </div>
+          <div className="flex min-h-11 items-start gap-3 py-1">
+            <Checkbox
+              id="consent-geolocation"
+              checked={geolocation}
+              onCheckedChange={(checked) => setGeolocation(checked === true)}
+              aria-describedby="consent-geolocation-hint"
+              className="mt-0.5"
+            />
+            <div className="flex flex-col gap-1">
+              <Label htmlFor="consent-geolocation" className="cursor-pointer leading-snug">
+                Optional: Geolocation data
+              </Label>
+              <p id="consent-geolocation-hint" className="text-sm text-muted-foreground">
+                Your approximate location, to see where fans watch from. You can say no.
+              </p>
+            </div>
+          </div>
+        </div>
+
+        <DialogFooter>
+          <Button
+            variant="outline"
+            disabled={busy}
+            onClick={() => {
+              setDeclining(true);
+              onDecline();
+            }}
+          >
+            Decline
+          </Button>
+          <Button disabled={busy} onClick={() => accept.mutate(geolocation)}>
+            {accept.isPending ? (
+              <>
+                <Spinner />
+                Saving...
+              </>
+            ) : (
+              'Accept'
+            )}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,107 @@
+import type { PublicUser } from '@shared/auth';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { clearAuthStorage, writeStoredUser } from '../storage';
+import { AuthContext, type AuthContextValue, type AuthStatus, type SignOutOptions } from './auth-context';
+import { meQueryKey, meQueryOptions } from './get-me';
+import type { InitialSession } from './initial-session';
+import { logout } from './logout';
+
+interface Session {
+  status: AuthStatus;
+  user: PublicUser | null;
+}
+
+const sameUser = (a: PublicUser | null, b: PublicUser) => JSON.stringify(a) === JSON.stringify(b);
+
+async function endServerSession(): Promise<void> {
+  try {
+    await logout();
+  } catch (error) {
+    // The local sign-out still happens; the server session simply expires.
+    console.warn('Logout request failed', error);
+  }
+}
+
+interface AuthProviderProps {
+  /** Read once before the first render (see readInitialSession), never inside one. */
+  initialSession: InitialSession;
+  children: ReactNode;
+}
+
+export function AuthProvider({ initialSession, children }: AuthProviderProps) {
+  const queryClient = useQueryClient();
+  const { discardCallback } = initialSession;
+  const [session, setSession] = useState<Session>({
+    status: initialSession.status,
+    user: initialSession.user,
+  });
+  // After an unreadable callback the server session is ended first, so the check cannot revive it.
+  const [verifyEnabled, setVerifyEnabled] = useState(!discardCallback);
+  const me = useQuery({ ...meQueryOptions(), enabled: verifyEnabled });
+
+  useEffect(() => {
+    if (discardCallback) void endServerSession().finally(() => setVerifyEnabled(true));
+  }, [discardCallback]);
+
+  // The server's copy replaces the shown user when it differs; a failed check signs out locally.
+  useEffect(() => {
+    if (me.status === 'success') {
+      const serverUser = me.data.user;
+      setSession((current) =>
+        current.status === 'authenticated' && sameUser(current.user, serverUser)
+          ? current
+          : { status: 'authenticated', user: serverUser },
+      );
+    } else if (me.status === 'error') {
+      clearAuthStorage();
+      setSession({ status: 'anonymous', user: null });
+    }
+  }, [me.status, me.data]);
+
+  // One place keeps the cached copy (user_data) in step with the user on screen.
+  useEffect(() => {
+    if (session.user) writeStoredUser(session.user);
+  }, [session.user]);
+
+  const signIn = useCallback(
+    (user: PublicUser) => {
+      setSession({ status: 'authenticated', user });
+      // Re-run the check so an earlier 401 cannot overwrite the fresh sign-in.
+      void queryClient.invalidateQueries({ queryKey: meQueryKey });
+    },
+    [queryClient],
+  );
+
+  const updateUser = useCallback((changes: Partial<PublicUser>) => {
+    setSession((current) => (current.user ? { ...current, user: { ...current.user, ...changes } } : current));
+  }, []);
+
+  const signOut = useCallback(async ({ redirectTo }: SignOutOptions = {}) => {
+    await endServerSession();
+    clearAuthStorage();
+    if (redirectTo) window.location.assign(redirectTo);
+    else window.location.reload();
+  }, []);
+
+  const startOver = useCallback(async () => {
+    clearAuthStorage();
+    await endServerSession();
+    window.location.assign('/');
+  }, []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      status: session.status,
+      user: session.user,
+      needsConsent: session.user !== null && !session.user.consentGiven,
+      signIn,
+      updateUser,
+      signOut,
+      startOver,
+    }),
+    [session, signIn, updateUser, signOut, startOver],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

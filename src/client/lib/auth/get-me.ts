@@ -1,0 +1,27 @@
+import { meResponse } from '@shared/auth';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../api-client';
+import { authRetryDelay, classifyAuthFailure } from './auth-retry';
+
+// A hung request would keep the page on its spinner; a timeout turns it into a retryable network error.
+const ME_TIMEOUT_MS = 10_000;
+
+/** GET /api/auth/me, never from a cache: the answer decides who is signed in. */
+export function getMe() {
+  return apiRequest('/api/auth/me', meResponse, {
+    cache: 'no-store',
+    signal: AbortSignal.timeout(ME_TIMEOUT_MS),
+  });
+}
+
+export const meQueryKey = ['auth', 'me'] as const;
+
+/** The auth check, with the retry policy of product.md point 4 in place of the no-retry default. */
+export function meQueryOptions() {
+  return queryOptions({
+    queryKey: meQueryKey,
+    queryFn: getMe,
+    retry: (failuresSoFar, error) => authRetryDelay(failuresSoFar, classifyAuthFailure(error)) !== null,
+    retryDelay: (failuresSoFar, error) => authRetryDelay(failuresSoFar, classifyAuthFailure(error)) ?? 0,
+  });
+}

@@ -1,0 +1,31 @@
+import { DEFAULT_CLUB_NAME } from '@shared/domain';
+import { type Customization, customization } from '@shared/settings';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../api-client';
+
+export function getCustomization() {
+  return apiRequest('/api/customization', customization);
+}
+
+export function customizationQueryOptions() {
+  return queryOptions({ queryKey: ['customization'], queryFn: getCustomization });
+}
+
+export function useCustomization() {
+  return useQuery(customizationQueryOptions());
+}
+
+/** Branding with its fallbacks filled in: the default club name until it loads or if it fails. */
+export function useBranding(): Customization {
+  const { data } = useCustomization();
+  return {
+    companyName: data?.companyName || DEFAULT_CLUB_NAME,
+    description: data?.description ?? null,
+    logoUrl: data?.logoUrl ?? null,
+    headerImageUrl: data?.headerImageUrl ?? null,
+  };
+}
+
+export function useCompanyName(): string {
+  return useBranding().companyName;
+}
