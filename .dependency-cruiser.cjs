@@ -39,7 +39,10 @@ module.exports = {
       comment: 'server features talk through services passed in, not by reaching into another folder',
       severity: 'error',
       from: { path: '^src/server/features/([^/]+)/', pathNot: '\\.test\\.ts$' },
-      to: { path: '^src/server/features/([^/]+)/', pathNot: ['^src/server/features/$1/', '\\.service\\.ts$'] },
+      to: {
+        path: '^src/server/features/([^/]+)/',
+        pathNot: ['^src/server/features/$1/', '\\.service\\.ts$'],
+      },
     },
     {
       name: 'lower-layers-not-app',
@@ -54,6 +57,9 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
   },
 };

@@ -19,13 +19,15 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { contentSecurityPolicy: boolean }) => {
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    // Vite's dev server injects inline scripts for hot reload; the policy applies to the built page.
-    if (opts.contentSecurityPolicy) reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
-  });
-});
+export const securityHeadersPlugin = fp(
+  async (app: FastifyInstance, opts: { contentSecurityPolicy: boolean }) => {
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+      reply.header('x-frame-options', 'DENY');
+      reply.header('cross-origin-opener-policy', 'same-origin');
+      // Vite's dev server injects inline scripts for hot reload; the policy applies to the built page.
+      if (opts.contentSecurityPolicy) reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    });
+  },
+);

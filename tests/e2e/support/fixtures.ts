@@ -11,7 +11,7 @@ let seq = 0;
 const EXPECTED_CONSOLE =
   /Failed to load resource: the server responded with a status of (400|401|403|409|429)/;
 
-export const test = base.extend<{ server: E2EServer; uniqueEmail: () => string; consoleErrors: void }>({
+export const test = base.extend<{ server: E2EServer; uniqueEmail: () => string; consoleErrors: undefined }>({
   // Any other console error (a script error, a CSP violation) fails the test.
   consoleErrors: [
     async ({ page }, use) => {
@@ -20,7 +20,7 @@ export const test = base.extend<{ server: E2EServer; uniqueEmail: () => string; 
         if (message.type() === 'error' && !EXPECTED_CONSOLE.test(message.text())) errors.push(message.text());
       });
       page.on('pageerror', (error) => errors.push(error.message));
-      await use();
+      await use(undefined);
       expect(errors, 'console errors on the page').toEqual([]);
     },
     { auto: true },

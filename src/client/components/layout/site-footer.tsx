@@ -94,7 +94,7 @@ export function SiteFooter({ compact = false }: SiteFooterProps) {
           </div>
           <p className="max-w-sm text-sm leading-relaxed">
             {branding.description ||
-              'Live player ratings from the fans, for the fans. Rate every player after the match.'}
+              'Live player ratings from the fans, for the fans. Rate every player, every match.'}
           </p>
         </div>
         <nav aria-label="Footer" className="text-sm">
