@@ -41,7 +41,8 @@ export const clientPlugin = fp(async (app: FastifyInstance, opts: { mode: 'stati
     await app.register(import('@fastify/middie'));
     const vite = await createServer({
       configFile: path.resolve(CLIENT_ROOT, '../../vite.config.ts'),
-      server: { middlewareMode: true, hmr: { server: app.server } },
+      // Hot reload rides the app's own port, on a path of its own beside the product's /ws.
+      server: { middlewareMode: true, ws: { server: app.server, path: '/__vite_hmr' } },
       appType: 'custom',
     });
     app.use(vite.middlewares);
