@@ -8,8 +8,15 @@ import type { DbHandle } from './db/client';
 import type { Env } from './env';
 import { authRoutes } from './features/auth/auth.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { matchesRoutes } from './features/matches/matches.routes';
+import { playersRoutes } from './features/players/players.routes';
+import { ratingsRoutes } from './features/ratings/ratings.routes';
+import { MatchSnapshots, type SnapshotOptions } from './features/results/match-snapshot';
+import { resultsRoutes } from './features/results/results.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { getCustomization } from './features/settings/settings.service';
+import { squadRoutes } from './features/squad/squad.routes';
+import { votesRoutes } from './features/votes/votes.routes';
 import { createMailer, type Mailer } from './lib/mailer';
 import { authPlugin } from './plugins/auth';
 import { clientPlugin } from './plugins/client';
@@ -26,6 +33,7 @@ export interface AppOptions {
   /** 'static' serves dist/client, 'vite' the dev server, 'none' only the API (tests). */
   client?: 'static' | 'vite' | 'none';
   authRateLimit?: { max: number; timeWindow: number };
+  snapshots?: SnapshotOptions;
 }
 
 /** Builds the whole product without listening, so tests drive it with inject() or a port of their own. */
@@ -76,6 +84,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     googleEnabled: env.googleEnabled,
     rateLimit: options.authRateLimit ?? { max: 600, timeWindow: 60_000 },
   });
+
+  const snapshots = new MatchSnapshots(database.db, options.snapshots);
+  app.addHook('onClose', async () => snapshots.close());
+  const db = database.db;
+  await app.register(playersRoutes, { db });
+  await app.register(matchesRoutes, { db, clubName: env.CLUB_NAME });
+  await app.register(squadRoutes, { db });
+  await app.register(ratingsRoutes, { db, snapshots });
+  await app.register(votesRoutes, { db, snapshots });
+  await app.register(resultsRoutes, { db, snapshots });
 
   await app.register(clientPlugin, { mode: options.client ?? 'none' });
   return app;

@@ -84,6 +84,8 @@ export const DEFAULT_VENUE = 'Old Trafford';
 export const DEFAULT_TOURNAMENT = 'Premier League';
 export const DEFAULT_KICK_OFF = '15:00';
 export const COPYRIGHT_YEAR = 2025;
+export const SEASON_LABEL = '2024/25';
+export const RECENT_FORM_SIZE = 5;
 
 /** Bumped when the privacy policy changes; a fan's consent records the version they accepted. */
 export const PRIVACY_POLICY_VERSION = '2025-09-03';

@@ -1,6 +1,8 @@
+import type { Banner, Banners } from '@shared/content';
 import type { Customization, SocialMedia } from '@shared/settings';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { customization, socialMedia } from '../../db/schema';
+import { announcement, banners, customization, socialMedia } from '../../db/schema';
 
 export async function getCustomization(db: Database, clubName: string): Promise<Customization> {
   const [row] = await db.select().from(customization).limit(1);
@@ -21,4 +23,49 @@ export async function getSocialMedia(db: Database): Promise<SocialMedia> {
     facebook: row?.facebook ?? null,
     tiktok: row?.tiktok ?? null,
   };
+}
+
+export async function getAnnouncement(db: Database): Promise<string | null> {
+  const [row] = await db.select().from(announcement).limit(1);
+  return row?.text?.trim() ? row.text : null;
+}
+
+/** Empty text clears the announcement. */
+export async function setAnnouncement(db: Database, text: string | null | undefined): Promise<string | null> {
+  const value = text?.trim() ? text.trim() : null;
+  await db
+    .insert(announcement)
+    .values({ id: 1, text: value })
+    .onConflictDoUpdate({ target: announcement.id, set: { text: value, updatedAt: sql`now()` } });
+  return value;
+}
+
+const EMPTY_BANNER: Banner = {
+  enabled: false,
+  type: 'manual',
+  title: null,
+  subtitle: null,
+  discount: null,
+  description: null,
+  backgroundImage: null,
+  embedCode: null,
+};
+
+export async function getBanners(db: Database): Promise<Banners> {
+  const list = await db.select().from(banners);
+  const pick = (slot: 'banner1' | 'banner2'): Banner => {
+    const row = list.find((b) => b.slot === slot);
+    if (!row) return EMPTY_BANNER;
+    return {
+      enabled: row.enabled,
+      type: row.type === 'embed' ? 'embed' : 'manual',
+      title: row.title,
+      subtitle: row.subtitle,
+      discount: row.discount,
+      description: row.description,
+      backgroundImage: row.backgroundImage,
+      embedCode: row.embedCode,
+    };
+  };
+  return { banner1: pick('banner1'), banner2: pick('banner2') };
 }

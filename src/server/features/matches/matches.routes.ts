@@ -1,0 +1,48 @@
+import { errorBody } from '@shared/errors';
+import {
+  createMatchBody,
+  currentMatch,
+  match,
+  matchList,
+  matchPathParams,
+  updateMatchBody,
+} from '@shared/matches';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client';
+import { adminOnly, signedIn } from '../../plugins/auth';
+import { createMatch, listMatches, currentMatch as loadCurrent, updateMatch } from './matches.service';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+
+export async function matchesRoutes(base: FastifyInstance, opts: { db: Database; clubName: string }) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = opts;
+
+  app.get(
+    '/api/matches/current',
+    { preValidation: signedIn, schema: { response: { 200: currentMatch, ...errors } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return loadCurrent(db);
+    },
+  );
+  app.get(
+    '/api/matches',
+    { preValidation: signedIn, schema: { response: { 200: matchList, ...errors } } },
+    () => listMatches(db),
+  );
+  app.post(
+    '/api/matches',
+    { preValidation: adminOnly, schema: { body: createMatchBody, response: { 201: match, ...errors } } },
+    async (request, reply) => reply.status(201).send(await createMatch(db, opts.clubName, request.body)),
+  );
+  app.patch(
+    '/api/matches/:id',
+    {
+      preValidation: adminOnly,
+      schema: { params: matchPathParams, body: updateMatchBody, response: { 200: match, ...errors } },
+    },
+    async (request) => (await updateMatch(db, request.params.id, request.body)).match,
+  );
+}

@@ -1,0 +1,153 @@
+import {
+  type CreateMatchBody,
+  MATCH_MESSAGES,
+  type Match,
+  matchStatus,
+  type UpdateMatchBody,
+} from '@shared/matches';
+import { and, count, desc, eq, ne } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { type MatchRow, matches, players } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/http-error';
+
+export function toMatch(row: MatchRow): Match {
+  const startedAt = row.startedAt?.toISOString() ?? null;
+  return {
+    id: row.id,
+    title: row.title,
+    opponent: row.opponent,
+    venue: row.venue,
+    tournament: row.tournament,
+    scheduledDate: row.scheduledDate,
+    kickOffTime: row.kickOffTime,
+    score: row.score,
+    homeScore: row.homeScore,
+    awayScore: row.awayScore,
+    isLive: row.isLive,
+    isHalfTime: row.isHalfTime,
+    startedAt,
+    status: matchStatus({ isLive: row.isLive, isHalfTime: row.isHalfTime, startedAt }),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Ended: was started and is no longer live. Everyone may then see its figures. */
+export function hasEnded(match: Pick<MatchRow, 'isLive' | 'startedAt'>): boolean {
+  return !match.isLive && match.startedAt !== null;
+}
+
+export async function findMatch(db: Database, id: number): Promise<MatchRow | undefined> {
+  const [row] = await db.select().from(matches).where(eq(matches.id, id)).limit(1);
+  return row;
+}
+
+export async function requireMatch(db: Database, id: number): Promise<MatchRow> {
+  const row = await findMatch(db, id);
+  if (!row) throw notFound(MATCH_MESSAGES.notFound);
+  return row;
+}
+
+/** operations.md: the live match, else the most recently created one, else null. */
+export async function currentMatch(db: Database): Promise<Match | null> {
+  const [row] = await db
+    .select()
+    .from(matches)
+    .orderBy(desc(matches.isLive), desc(matches.createdAt), desc(matches.id))
+    .limit(1);
+  return row ? toMatch(row) : null;
+}
+
+export async function listMatches(db: Database): Promise<Match[]> {
+  const list = await db.select().from(matches).orderBy(desc(matches.createdAt), desc(matches.id));
+  return list.map(toMatch);
+}
+
+/** Today as YYYY-MM-DD, a day early so a club a time zone behind UTC can still announce today's match. */
+function earliestMatchDate(now = new Date()): string {
+  return new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+export async function createMatch(db: Database, clubName: string, input: CreateMatchBody): Promise<Match> {
+  if (input.scheduledDate && input.scheduledDate < earliestMatchDate())
+    throw badRequest(MATCH_MESSAGES.dateInPast);
+  const [row] = await db
+    .insert(matches)
+    .values({
+      opponent: input.opponent,
+      title: input.title ?? `${clubName} vs ${input.opponent}`,
+      ...(input.venue ? { venue: input.venue } : {}),
+      ...(input.tournament ? { tournament: input.tournament } : {}),
+      ...(input.kickOffTime ? { kickOffTime: input.kickOffTime } : {}),
+      scheduledDate: input.scheduledDate ?? null,
+    })
+    .returning();
+  if (!row) throw new Error('match not created');
+  return toMatch(row);
+}
+
+export interface MatchUpdateResult {
+  match: Match;
+  /** True when this update took the match live. */
+  started: boolean;
+}
+
+/**
+ * Applies an admin's change with the state rules of product.md point 4: going live needs published
+ * players, sets startedAt and ends any other live match; Preparing clears startedAt; half time only
+ * while live; score text and numbers kept in step.
+ */
+export async function updateMatch(
+  db: Database,
+  id: number,
+  input: UpdateMatchBody,
+): Promise<MatchUpdateResult> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(matches).where(eq(matches.id, id)).for('update');
+    if (!current) throw notFound(MATCH_MESSAGES.notFound);
+    const next: Partial<typeof matches.$inferInsert> = {};
+    for (const key of ['title', 'opponent', 'venue', 'tournament', 'scheduledDate', 'kickOffTime'] as const) {
+      if (input[key] !== undefined) next[key] = input[key] as never;
+    }
+
+    if (input.score !== undefined) {
+      const [home, away] = input.score.split('-').map(Number);
+      next.homeScore = home ?? 0;
+      next.awayScore = away ?? 0;
+    } else {
+      if (input.homeScore !== undefined) next.homeScore = input.homeScore;
+      if (input.awayScore !== undefined) next.awayScore = input.awayScore;
+    }
+    if (next.homeScore !== undefined || next.awayScore !== undefined) {
+      next.score = `${next.homeScore ?? current.homeScore}-${next.awayScore ?? current.awayScore}`;
+    }
+
+    let started = false;
+    const live = input.isLive ?? current.isLive;
+    if (input.isLive === true && !current.isLive) {
+      const [available] = await tx
+        .select({ n: count() })
+        .from(players)
+        .where(and(eq(players.isAvailableForRating, true), eq(players.isActive, true)));
+      if ((available?.n ?? 0) === 0) throw conflict(MATCH_MESSAGES.cannotStart);
+      // At most one live match: starting this one ends any other.
+      await tx
+        .update(matches)
+        .set({ isLive: false, isHalfTime: false })
+        .where(and(eq(matches.isLive, true), ne(matches.id, id)));
+      next.isLive = true;
+      next.startedAt = input.startedAt ? new Date(input.startedAt) : new Date();
+      started = true;
+    } else {
+      if (input.isLive === false) next.isLive = false;
+      if (input.startedAt !== undefined) next.startedAt = input.startedAt ? new Date(input.startedAt) : null;
+    }
+    if (input.isHalfTime !== undefined) next.isHalfTime = live && input.isHalfTime;
+    if (!live) next.isHalfTime = false;
+
+    const [row] = Object.keys(next).length
+      ? await tx.update(matches).set(next).where(eq(matches.id, id)).returning()
+      : [current];
+    if (!row) throw notFound(MATCH_MESSAGES.notFound);
+    return { match: toMatch(row), started };
+  });
+}

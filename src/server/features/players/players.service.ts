@@ -1,0 +1,99 @@
+import { SEASON_LABEL } from '@shared/domain';
+import type { Player, SeasonStats } from '@shared/players';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { type Database, rows } from '../../db/client';
+import { type PlayerRow, players } from '../../db/schema';
+import { notFound } from '../../lib/http-error';
+
+export function toPlayer(row: PlayerRow): Player {
+  return {
+    id: row.id,
+    name: row.name,
+    position: row.position,
+    image: row.image,
+    jerseyNumber: row.jerseyNumber,
+    isManager: row.isManager,
+    isSubstitute: row.isSubstitute,
+    isAvailableForRating: row.isAvailableForRating,
+    isActive: row.isActive,
+    apiPlayerId: row.apiPlayerId,
+  };
+}
+
+const squadOrder = [asc(players.isManager), asc(players.jerseyNumber), asc(players.name)];
+
+export async function listPlayers(db: Database): Promise<Player[]> {
+  const list = await db
+    .select()
+    .from(players)
+    .where(eq(players.isActive, true))
+    .orderBy(...squadOrder);
+  return list.map(toPlayer);
+}
+
+export async function listAvailablePlayers(db: Database): Promise<Player[]> {
+  const list = await db
+    .select()
+    .from(players)
+    .where(and(eq(players.isActive, true), eq(players.isAvailableForRating, true)))
+    .orderBy(...squadOrder);
+  return list.map(toPlayer);
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * The stats dialog's figures from our own data: fan ratings across matches, MOTM awards in ended
+ * matches, and the last five ended matches' results. Nothing invented.
+ */
+export async function seasonStats(db: Database, playerId: number): Promise<SeasonStats> {
+  const [exists] = await db.select({ id: players.id }).from(players).where(eq(players.id, playerId));
+  if (!exists) throw notFound('Player not found');
+
+  const [overall] = await rows<{ n: number; s: number | null; matches: number }>(
+    db,
+    sql`select count(*)::int as n, sum(rating)::int as s, count(distinct match_id)::int as matches
+        from ratings where player_id = ${playerId}`,
+  );
+  const [awards] = await rows<{ n: number }>(
+    db,
+    sql`with tally as (
+          select v.match_id, v.motm_player_id, count(*) as votes,
+                 max(count(*)) over (partition by v.match_id) as top
+          from user_votes v join matches m on m.id = v.match_id
+          where not m.is_live and m.started_at is not null and v.motm_player_id is not null
+          group by v.match_id, v.motm_player_id)
+        select count(*)::int as n from tally where motm_player_id = ${playerId} and votes = top`,
+  );
+  const form = await rows<{
+    id: number;
+    opponent: string;
+    score: string;
+    home: number;
+    away: number;
+    avg: string | null;
+  }>(
+    db,
+    sql`select m.id, m.opponent, m.score, m.home_score as home, m.away_score as away,
+               (select avg(r.rating) from ratings r where r.match_id = m.id and r.player_id = ${playerId}) as avg
+        from matches m where not m.is_live and m.started_at is not null
+        order by m.started_at desc limit 5`,
+  );
+  const n = overall?.n ?? 0;
+  return {
+    playerId,
+    seasonLabel: SEASON_LABEL,
+    averageRating: n > 0 ? round1((overall?.s ?? 0) / n) : null,
+    ratingCount: n,
+    matchesRated: overall?.matches ?? 0,
+    motmAwards: awards?.n ?? 0,
+    recentForm: form.map((m) => ({
+      matchId: m.id,
+      opponent: m.opponent,
+      score: m.score,
+      // The score reads 'home-away' with the club first.
+      result: m.home > m.away ? 'W' : m.home < m.away ? 'L' : 'D',
+      playerAverage: m.avg === null ? null : round1(Number(m.avg)),
+    })),
+  };
+}

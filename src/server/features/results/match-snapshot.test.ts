@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createFan, type LiveMatch, setupLiveMatch } from '../../testing/match-fixtures';
+import { createTestContext, type TestContext } from '../../testing/test-app';
+import { MatchSnapshots } from './match-snapshot';
+
+let t: TestContext;
+let live: LiveMatch;
+beforeAll(async () => {
+  t = await createTestContext();
+  live = await setupLiveMatch(t);
+});
+afterAll(() => t.close());
+
+it('computes a match once for many concurrent readers, and at most once per interval under writes', async () => {
+  const snapshots = new MatchSnapshots(t.db, { minIntervalMs: 300, maxAgeMs: 60_000 });
+  const first = await Promise.all(Array.from({ length: 50 }, () => snapshots.get(live.match.id)));
+  expect(new Set(first).size).toBe(1);
+  expect(snapshots.computations).toBe(1);
+
+  // Ten writes in a burst, each followed by a read: a computation or two, not ten.
+  const fan = await createFan(t);
+  const reads = [];
+  for (const [i, p] of live.available.slice(0, 10).entries()) {
+    await fan.api.post('/api/ratings', {
+      userId: fan.user.id,
+      playerId: p.id,
+      matchId: live.match.id,
+      rating: (i % 10) + 1,
+    });
+    snapshots.markDirty(live.match.id);
+    reads.push(snapshots.get(live.match.id));
+  }
+  const after = await Promise.all(reads);
+  expect(snapshots.computations).toBeLessThanOrEqual(3);
+  // Every write made before a read is in what that read returns.
+  after.forEach((snapshot, i) => expect(snapshot.totalRatings).toBeGreaterThanOrEqual(i + 1));
+  expect(after.at(-1)?.totalRatings).toBe(10);
+  snapshots.close();
+});

@@ -1,0 +1,190 @@
+import { LEADERBOARD_SIZE } from '@shared/domain';
+import type { LeaderboardEntry, RatingDistribution } from '@shared/ratings';
+import type { MotmResult } from '@shared/votes';
+import { sql } from 'drizzle-orm';
+import { type Database, rows } from '../../db/client';
+import { players } from '../../db/schema';
+import { toPlayer } from '../players/players.service';
+
+export interface PlayerFigures {
+  count: number;
+  sum: number;
+  /** counts[v - 1] = how many fans gave v. */
+  counts: number[];
+}
+
+/** Everything fans may read about a match's ratings and votes, computed in one pass. */
+export interface MatchSnapshot {
+  matchId: number;
+  computedAt: number;
+  totalRatings: number;
+  totalVotes: number;
+  players: Map<number, PlayerFigures>;
+  leaderboard: LeaderboardEntry[];
+  distribution: RatingDistribution;
+  motm: NonNullable<MotmResult> | null;
+}
+
+export const round1 = (n: number) => Math.round(n * 10) / 10;
+
+export interface SnapshotOptions {
+  /** Never recompute a match more often than this, however many ratings arrive. */
+  minIntervalMs?: number;
+  /** Recompute at least this often while read, so other instances' writes show up. */
+  maxAgeMs?: number;
+}
+
+interface Entry {
+  snapshot?: MatchSnapshot;
+  /** When a local write last touched the match. */
+  dirtyAt: number;
+  inflight?: Promise<MatchSnapshot>;
+  /** Set once the inflight computation has begun its queries. */
+  inflightStartedAt?: number;
+  lastReadAt: number;
+}
+
+/**
+ * Per-match results, served from memory. A rating write only marks its match dirty; reads recompute
+ * at most once per interval per match, and concurrent readers share one computation. A write made
+ * through this instance is always in the next snapshot it serves.
+ */
+export class MatchSnapshots {
+  private readonly entries = new Map<number, Entry>();
+  private readonly minIntervalMs: number;
+  private readonly maxAgeMs: number;
+  private readonly sweep: NodeJS.Timeout;
+  /** How many times a snapshot was computed (for tests and benchmarks). */
+  computations = 0;
+
+  constructor(
+    private readonly db: Database,
+    options: SnapshotOptions = {},
+  ) {
+    this.minIntervalMs = options.minIntervalMs ?? 500;
+    this.maxAgeMs = options.maxAgeMs ?? 2000;
+    this.sweep = setInterval(() => this.evictIdle(), 60_000);
+    this.sweep.unref();
+  }
+
+  markDirty(matchId: number): void {
+    const entry = this.entries.get(matchId);
+    if (entry) entry.dirtyAt = Date.now();
+  }
+
+  async get(matchId: number): Promise<MatchSnapshot> {
+    let entry = this.entries.get(matchId);
+    if (!entry) {
+      entry = { dirtyAt: 0, lastReadAt: Date.now() };
+      this.entries.set(matchId, entry);
+    }
+    entry.lastReadAt = Date.now();
+    for (;;) {
+      const snap = entry.snapshot;
+      if (snap && snap.computedAt > entry.dirtyAt && Date.now() - snap.computedAt < this.maxAgeMs)
+        return snap;
+      if (!entry.inflight) return this.compute(matchId, entry);
+      // A computation still waiting for its turn will see every write so far: share it. One that
+      // already began before the latest write would miss it: wait for it, then look again.
+      if (entry.inflightStartedAt === undefined || entry.inflightStartedAt > entry.dirtyAt)
+        return entry.inflight;
+      await entry.inflight.catch(() => undefined);
+    }
+  }
+
+  private compute(matchId: number, entry: Entry): Promise<MatchSnapshot> {
+    const snap = entry.snapshot;
+    const wait = snap ? Math.max(0, this.minIntervalMs - (Date.now() - snap.computedAt)) : 0;
+    entry.inflight = (async () => {
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      try {
+        // computedAt is taken before the queries: a write landing during them keeps the entry dirty.
+        const startedAt = Date.now();
+        entry.inflightStartedAt = startedAt;
+        this.computations += 1;
+        const next = await computeSnapshot(this.db, matchId, startedAt);
+        entry.snapshot = next;
+        return next;
+      } finally {
+        entry.inflight = undefined;
+        entry.inflightStartedAt = undefined;
+      }
+    })();
+    return entry.inflight;
+  }
+
+  close(): void {
+    clearInterval(this.sweep);
+    this.entries.clear();
+  }
+
+  private evictIdle(): void {
+    const cutoff = Date.now() - 10 * 60_000;
+    for (const [id, entry] of this.entries)
+      if (entry.lastReadAt < cutoff && !entry.inflight) this.entries.delete(id);
+  }
+}
+
+async function computeSnapshot(db: Database, matchId: number, computedAt: number): Promise<MatchSnapshot> {
+  const ratingRows = await rows<{ player_id: number; n: number; s: number; c: number[] }>(
+    db,
+    sql`select player_id, count(*)::int as n, sum(rating)::int as s,
+          array[${sql.join(
+            Array.from({ length: 10 }, (_, i) => sql.raw(`count(*) filter (where rating = ${i + 1})::int`)),
+            sql`, `,
+          )}] as c
+        from ratings where match_id = ${matchId} group by player_id`,
+  );
+  const voteRows = await rows<{ player_id: number; n: number }>(
+    db,
+    sql`select motm_player_id as player_id, count(*)::int as n
+        from user_votes where match_id = ${matchId} and motm_player_id is not null group by motm_player_id`,
+  );
+  const squad = (await db.select().from(players)).map(toPlayer);
+  const byId = new Map(squad.map((p) => [p.id, p]));
+
+  const figures = new Map<number, PlayerFigures>();
+  let totalRatings = 0;
+  for (const r of ratingRows) {
+    figures.set(r.player_id, { count: r.n, sum: r.s, counts: r.c.map(Number) });
+    totalRatings += r.n;
+  }
+
+  const leaderboard = squad
+    .filter((p) => p.isAvailableForRating && p.isActive && (figures.get(p.id)?.count ?? 0) > 0)
+    .map((p) => {
+      const f = figures.get(p.id) as PlayerFigures;
+      return { ...p, averageRating: round1(f.sum / f.count), ratingCount: f.count };
+    })
+    // Ties on the shown average go to the player more fans rated, then by name.
+    .sort(
+      (a, b) =>
+        b.averageRating - a.averageRating || b.ratingCount - a.ratingCount || a.name.localeCompare(b.name),
+    )
+    .slice(0, LEADERBOARD_SIZE);
+
+  const distribution = [...figures.entries()].map(([playerId, f]) => ({ playerId, counts: f.counts }));
+
+  const totalVotes = voteRows.reduce((sum, v) => sum + v.n, 0);
+  let motm: MatchSnapshot['motm'] = null;
+  if (totalVotes > 0) {
+    const top = Math.max(...voteRows.map((v) => v.n));
+    const leaders = voteRows
+      .filter((v) => v.n === top)
+      .map((v) => byId.get(v.player_id))
+      .filter((p): p is NonNullable<typeof p> => Boolean(p))
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((p) => ({ id: p.id, name: p.name, position: p.position, image: p.image }));
+    const [winner, ...tied] = leaders;
+    if (winner)
+      motm = {
+        player: winner,
+        percentage: round1((top / totalVotes) * 100),
+        voteCount: top,
+        tiedWith: tied,
+        totalVotes,
+      };
+  }
+
+  return { matchId, computedAt, totalRatings, totalVotes, players: figures, leaderboard, distribution, motm };
+}

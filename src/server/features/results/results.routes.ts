@@ -1,0 +1,105 @@
+import { errorBody } from '@shared/errors';
+import { matchIdParams } from '@shared/matches';
+import {
+  leaderboard,
+  matchStats,
+  playerMatchParams,
+  playerMatchStats,
+  RATING_MESSAGES,
+  ratingDistribution,
+} from '@shared/ratings';
+import { motmResult } from '@shared/votes';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client';
+import type { MatchRow } from '../../db/schema';
+import { forbidden } from '../../lib/http-error';
+import { requireUser, signedIn } from '../../plugins/auth';
+import { requireMatch } from '../matches/matches.service';
+import { findUserRating, hasFinalVote } from '../ratings/ratings.service';
+import { type MatchSnapshots, round1 } from './match-snapshot';
+import { canSeePlayerAverage, canSeeResults } from './results.policy';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+
+export async function resultsRoutes(
+  base: FastifyInstance,
+  opts: { db: Database; snapshots: MatchSnapshots },
+) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db, snapshots } = opts;
+
+  /** The match, once the user may see its results; 403 before their final vote. */
+  async function resultsMatch(request: FastifyRequest, matchId: number): Promise<MatchRow> {
+    const user = requireUser(request);
+    const match = await requireMatch(db, matchId);
+    if (canSeeResults(user, match, false)) return match;
+    if (!canSeeResults(user, match, await hasFinalVote(db, user.id, matchId)))
+      throw forbidden(RATING_MESSAGES.resultsLocked);
+    return match;
+  }
+
+  app.get(
+    '/api/stats/match/:matchId',
+    { preValidation: signedIn, schema: { params: matchIdParams, response: { 200: matchStats, ...errors } } },
+    async (request) => {
+      await requireMatch(db, request.params.matchId);
+      return { totalRatings: (await snapshots.get(request.params.matchId)).totalRatings };
+    },
+  );
+
+  app.get(
+    '/api/ratings/player/:playerId/match/:matchId',
+    {
+      preValidation: signedIn,
+      schema: { params: playerMatchParams, response: { 200: playerMatchStats, ...errors } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { playerId, matchId } = request.params;
+      const match = await requireMatch(db, matchId);
+      if (!canSeePlayerAverage(user, match, false)) {
+        const rated = (await findUserRating(db, user.id, playerId, matchId)) !== null;
+        if (!canSeePlayerAverage(user, match, rated)) throw forbidden(RATING_MESSAGES.rateFirst);
+      }
+      const figures = (await snapshots.get(matchId)).players.get(playerId);
+      return figures
+        ? { average: round1(figures.sum / figures.count), count: figures.count }
+        : { average: null, count: 0 };
+    },
+  );
+
+  app.get(
+    '/api/leaderboard/match/:matchId',
+    { preValidation: signedIn, schema: { params: matchIdParams, response: { 200: leaderboard, ...errors } } },
+    async (request) => {
+      await resultsMatch(request, request.params.matchId);
+      return (await snapshots.get(request.params.matchId)).leaderboard;
+    },
+  );
+
+  app.get(
+    '/api/ratings/match/:matchId/distribution',
+    {
+      preValidation: signedIn,
+      schema: { params: matchIdParams, response: { 200: ratingDistribution, ...errors } },
+    },
+    async (request) => {
+      await resultsMatch(request, request.params.matchId);
+      return (await snapshots.get(request.params.matchId)).distribution;
+    },
+  );
+
+  app.get(
+    '/api/motm/:matchId',
+    { preValidation: signedIn, schema: { params: matchIdParams, response: { 200: motmResult, ...errors } } },
+    async (request) => {
+      await resultsMatch(request, request.params.matchId);
+      const motm = (await snapshots.get(request.params.matchId)).motm;
+      if (!motm || requireUser(request).isAdmin) return motm;
+      // Vote counts are for admins (product.md point 3); fans see the share.
+      const { voteCount: _count, totalVotes: _total, ...shown } = motm;
+      return shown;
+    },
+  );
+}

@@ -1,0 +1,88 @@
+import { MANAGERS_MAX, STARTING_XI_MAX, SUBSTITUTES_MAX } from '@shared/domain';
+import { SQUAD_MESSAGES } from '@shared/players';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { type PlayerRow, players } from '../../db/schema';
+import { badRequest } from '../../lib/http-error';
+
+interface Counted {
+  starters: number;
+  substitutes: number;
+  managers: number;
+}
+
+/** operations.md: the limits count non-manager non-substitutes, substitutes and managers. */
+function countRoles(list: Pick<PlayerRow, 'isManager' | 'isSubstitute'>[]): Counted {
+  const managers = list.filter((p) => p.isManager).length;
+  const substitutes = list.filter((p) => !p.isManager && p.isSubstitute).length;
+  return { managers, substitutes, starters: list.length - managers - substitutes };
+}
+
+function assertWithinLimits(counted: Counted): void {
+  if (counted.starters > STARTING_XI_MAX) throw badRequest(SQUAD_MESSAGES.tooManyStarters);
+  if (counted.managers > MANAGERS_MAX) throw badRequest(SQUAD_MESSAGES.tooManyManagers);
+  if (counted.substitutes > SUBSTITUTES_MAX) throw badRequest(SQUAD_MESSAGES.tooManySubstitutes);
+}
+
+async function loadPlayers(db: Database, ids: number[]): Promise<PlayerRow[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const list = await db.select().from(players).where(inArray(players.id, unique));
+  if (list.length !== unique.length || list.some((p) => !p.isActive))
+    throw badRequest(SQUAD_MESSAGES.unknownPlayer);
+  return list;
+}
+
+/** Replaces the whole set of players available for rating, within the limits. */
+export async function setAvailableForRating(db: Database, playerIds: number[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    const chosen = await loadPlayers(tx as unknown as Database, playerIds);
+    assertWithinLimits(countRoles(chosen));
+    const ids = chosen.map((p) => p.id);
+    await tx
+      .update(players)
+      .set({ isAvailableForRating: ids.length ? sql`${players.id} in ${ids}` : sql`false` })
+      .where(sql`true`);
+  });
+}
+
+/**
+ * Marks the starters (the manager may stand among them) and the substitutes. The players available
+ * for rating must still fit the limits afterwards.
+ */
+export async function updateSquad(db: Database, startingXI: number[], substitutes: number[]): Promise<void> {
+  if (startingXI.some((id) => substitutes.includes(id))) throw badRequest(SQUAD_MESSAGES.overlap);
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const starters = await loadPlayers(t, startingXI);
+    const subs = await loadPlayers(t, substitutes);
+    assertWithinLimits({ ...countRoles(starters), substitutes: 0 });
+    if (subs.some((p) => p.isManager)) throw badRequest(SQUAD_MESSAGES.tooManyManagers);
+    if (starters.length)
+      await tx
+        .update(players)
+        .set({ isSubstitute: false })
+        .where(
+          inArray(
+            players.id,
+            starters.map((p) => p.id),
+          ),
+        );
+    if (subs.length)
+      await tx
+        .update(players)
+        .set({ isSubstitute: true })
+        .where(
+          inArray(
+            players.id,
+            subs.map((p) => p.id),
+          ),
+        );
+    const available = await tx.select().from(players).where(eq(players.isAvailableForRating, true));
+    assertWithinLimits(countRoles(available));
+  });
+}
+
+export async function clearAllFromRating(db: Database): Promise<void> {
+  await db.update(players).set({ isAvailableForRating: false }).where(eq(players.isAvailableForRating, true));
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { TOURNAMENTS } from './domain';
+
+export const matchId = z.coerce.number({ error: 'Invalid match id' }).int().positive('Invalid match id');
+export const matchIdParams = z.object({ matchId });
+export const matchPathParams = z.object({ id: matchId });
+
+export type MatchStatus = 'Half Time' | 'LIVE' | 'Match Ended' | 'Not Started';
+
+/** product.md point 4: the status shown for a match. */
+export function matchStatus(m: {
+  isLive: boolean;
+  isHalfTime: boolean;
+  startedAt: string | null;
+}): MatchStatus {
+  if (m.isLive) return m.isHalfTime ? 'Half Time' : 'LIVE';
+  return m.startedAt ? 'Match Ended' : 'Not Started';
+}
+
+/** Status in exports: Live, Ended or Scheduled. */
+export function matchExportStatus(m: {
+  isLive: boolean;
+  startedAt: string | null;
+}): 'Live' | 'Ended' | 'Scheduled' {
+  if (m.isLive) return 'Live';
+  return m.startedAt ? 'Ended' : 'Scheduled';
+}
+
+export const match = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  opponent: z.string(),
+  venue: z.string(),
+  tournament: z.string(),
+  scheduledDate: z.string().nullable(),
+  kickOffTime: z.string(),
+  score: z.string(),
+  homeScore: z.number().int(),
+  awayScore: z.number().int(),
+  isLive: z.boolean(),
+  isHalfTime: z.boolean(),
+  startedAt: z.string().nullable(),
+  status: z.enum(['Half Time', 'LIVE', 'Match Ended', 'Not Started']),
+  createdAt: z.string(),
+});
+export type Match = z.infer<typeof match>;
+export const matchList = z.array(match);
+export const currentMatch = match.nullable();
+
+const text = (label: string, max = 120) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is too long`);
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Match date must be a date (YYYY-MM-DD)')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Match date must be a real date');
+/** product.md point 9: kick-off between 10 and 21 h, on the quarter hour. */
+export const KICK_OFF_MESSAGE = 'Kick-off time must be between 10:00 and 21:45, in 15-minute steps';
+const kickOff = z.string().regex(/^(1\d|2[01]):(00|15|30|45)$/, KICK_OFF_MESSAGE);
+const score = z.string().regex(/^\d{1,2}-\d{1,2}$/, "Score must look like 'home-away', e.g. 2-1");
+const goals = z.number().int().min(0).max(99);
+
+export const createMatchBody = z.object({
+  opponent: text('Opponent'),
+  venue: text('Venue').optional(),
+  tournament: z.enum(TOURNAMENTS, { error: 'Choose a tournament from the list' }).optional(),
+  scheduledDate: isoDate.optional(),
+  kickOffTime: kickOff.optional(),
+  title: text('Title', 200).optional(),
+});
+export type CreateMatchBody = z.input<typeof createMatchBody>;
+
+export const updateMatchBody = z
+  .object({
+    title: text('Title', 200),
+    opponent: text('Opponent'),
+    venue: text('Venue'),
+    tournament: z.enum(TOURNAMENTS, { error: 'Choose a tournament from the list' }),
+    scheduledDate: isoDate.nullable(),
+    kickOffTime: kickOff,
+    score,
+    homeScore: goals,
+    awayScore: goals,
+    isLive: z.boolean(),
+    isHalfTime: z.boolean(),
+    startedAt: z.iso.datetime({ offset: true }).nullable(),
+  })
+  .partial()
+  .strict();
+export type UpdateMatchBody = z.input<typeof updateMatchBody>;
+
+export const MATCH_MESSAGES = {
+  cannotStart: 'Cannot Start Match: Please publish players for rating first',
+  dateInPast: 'Match date cannot be in the past',
+  notFound: 'Match not found',
+} as const;

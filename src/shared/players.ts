@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { POSITIONS } from './domain';
+
+export const playerId = z.coerce.number({ error: 'Invalid player id' }).int().positive('Invalid player id');
+
+export const player = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  position: z.string(),
+  image: z.string().nullable(),
+  jerseyNumber: z.number().int().nullable(),
+  isManager: z.boolean(),
+  isSubstitute: z.boolean(),
+  isAvailableForRating: z.boolean(),
+  isActive: z.boolean(),
+  apiPlayerId: z.number().int().nullable(),
+});
+export type Player = z.infer<typeof player>;
+export const playerList = z.array(player);
+
+export const playerIdParams = z.object({ id: playerId });
+
+export const SQUAD_MESSAGES = {
+  tooManyStarters: 'Maximum 11 players can be selected for Starting XI',
+  tooManyManagers: 'Only 1 manager can be selected',
+  tooManySubstitutes: 'Maximum 5 substitutes can be added for rating',
+  unknownPlayer: 'One or more players do not exist',
+  overlap: 'A player cannot be both in the Starting XI and a substitute',
+} as const;
+
+const idList = z.array(z.number({ error: 'Invalid player id' }).int().positive()).max(200);
+
+/** Replaces the whole set of players available for rating (operations.md). */
+export const availableForRatingBody = z.object({ playerIds: idList });
+export const updateSquadBody = z.object({ startingXI: idList, substitutes: idList });
+
+export const positionField = z.enum(POSITIONS, { error: 'Choose a position from the list' });
+
+/** The player's figures from the product's own data (the stats dialog); null where there is none. */
+export const seasonStats = z.object({
+  playerId: z.number().int(),
+  seasonLabel: z.string(),
+  averageRating: z.number().nullable(),
+  matchesRated: z.number().int(),
+  ratingCount: z.number().int(),
+  motmAwards: z.number().int(),
+  recentForm: z.array(
+    z.object({
+      matchId: z.number().int(),
+      opponent: z.string(),
+      score: z.string(),
+      result: z.enum(['W', 'D', 'L']),
+      playerAverage: z.number().nullable(),
+    }),
+  ),
+});
+export type SeasonStats = z.infer<typeof seasonStats>;

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { RATING_MAX, RATING_MIN } from './domain';
+import { matchId } from './matches';
+import { player, playerId } from './players';
+
+export const userIdField = z.uuid({ error: 'Invalid user id' });
+
+export const ratingValue = z
+  .number({ error: 'Rating must be a whole number from 1 to 10' })
+  .int('Rating must be a whole number from 1 to 10')
+  .min(RATING_MIN, 'Rating must be a whole number from 1 to 10')
+  .max(RATING_MAX, 'Rating must be a whole number from 1 to 10');
+
+export const ratingBody = z.object({
+  userId: userIdField,
+  playerId: z.number({ error: 'Invalid player id' }).int().positive('Invalid player id'),
+  matchId: z.number({ error: 'Invalid match id' }).int().positive('Invalid match id'),
+  rating: ratingValue,
+});
+export type RatingBody = z.infer<typeof ratingBody>;
+export const ratingSaved = z.object({
+  id: z.number().int(),
+  playerId: z.number().int(),
+  rating: z.number().int(),
+});
+
+export const playerMatchParams = z.object({ playerId, matchId });
+export const userPlayerMatchParams = z.object({ userId: userIdField, playerId, matchId });
+export const userMatchParams = z.object({ userId: userIdField, matchId });
+
+/** A player's match figures: average to one decimal, null before anyone rated. */
+export const playerMatchStats = z.object({ average: z.number().nullable(), count: z.number().int() });
+export type PlayerMatchStats = z.infer<typeof playerMatchStats>;
+
+export const userRating = z.object({ id: z.number().int(), rating: z.number().int() }).nullable();
+export const userRatings = z.array(z.object({ playerId: z.number().int(), rating: z.number().int() }));
+
+export const matchStats = z.object({ totalRatings: z.number().int() });
+
+export const leaderboardEntry = player.extend({ averageRating: z.number(), ratingCount: z.number().int() });
+export type LeaderboardEntry = z.infer<typeof leaderboardEntry>;
+export const leaderboard = z.array(leaderboardEntry);
+
+/** How fans rated each player: counts of the values 1 to 10 (index 0 is the value 1). */
+export const ratingDistribution = z.array(
+  z.object({ playerId: z.number().int(), counts: z.array(z.number().int()).length(10) }),
+);
+export type RatingDistribution = z.infer<typeof ratingDistribution>;
+
+export const RATING_MESSAGES = {
+  votingEnded: 'Voting has ended. This match has ended and voting is no longer available.',
+  consentRequired: 'Please accept the privacy and consent terms before rating players.',
+  notYourself: 'You can only rate and vote as yourself',
+  notAvailable: 'This player is not available for rating',
+  alreadyVoted: 'You have already submitted your final vote for this match',
+  resultsLocked: 'Submit your vote to see the results',
+  rateFirst: 'Rate this player to see the fans’ average',
+} as const;
