@@ -36,12 +36,12 @@ module.exports = {
     },
     {
       name: 'no-cross-feature-server',
-      comment: 'server features talk through services passed in, not by reaching into another folder',
+      comment: 'a server feature uses another only through its service and policy, never its routes',
       severity: 'error',
       from: { path: '^src/server/features/([^/]+)/', pathNot: '\\.test\\.ts$' },
       to: {
         path: '^src/server/features/([^/]+)/',
-        pathNot: ['^src/server/features/$1/', '\\.service\\.ts$'],
+        pathNot: ['^src/server/features/$1/', '\\.(service|policy)\\.ts$'],
       },
     },
     {

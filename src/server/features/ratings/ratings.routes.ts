@@ -13,8 +13,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { forbidden } from '../../lib/http-error';
 import { requireUser, signedIn } from '../../plugins/auth';
-import type { MatchSnapshots } from '../results/match-snapshot';
 import { canReadUserData } from '../results/results.policy';
+import type { MatchSnapshots } from '../results/results.service';
 import { hasConsented, isSelf } from './ratings.policy';
 import { findUserRating, listUserRatings, saveRating } from './ratings.service';
 

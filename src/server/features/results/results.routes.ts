@@ -17,8 +17,8 @@ import { forbidden } from '../../lib/http-error';
 import { requireUser, signedIn } from '../../plugins/auth';
 import { requireMatch } from '../matches/matches.service';
 import { findUserRating, hasFinalVote } from '../ratings/ratings.service';
-import { type MatchSnapshots, round1 } from './match-snapshot';
 import { canSeePlayerAverage, canSeeResults } from './results.policy';
+import { type MatchSnapshots, round1 } from './results.service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 

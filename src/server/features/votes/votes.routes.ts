@@ -9,8 +9,8 @@ import { forbidden } from '../../lib/http-error';
 import { requireUser, signedIn } from '../../plugins/auth';
 import { hasConsented, isSelf } from '../ratings/ratings.policy';
 import { hasFinalVote } from '../ratings/ratings.service';
-import type { MatchSnapshots } from '../results/match-snapshot';
 import { canReadUserData } from '../results/results.policy';
+import type { MatchSnapshots } from '../results/results.service';
 import { findUserVote, voteProgress as loadProgress, submitVote } from './votes.service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };

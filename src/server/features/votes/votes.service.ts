@@ -49,8 +49,7 @@ export async function submitVote(
     }
     const [motm] = await tx.select().from(players).where(eq(players.id, input.motmPlayerId)).limit(1);
     if (motm?.isManager) throw badRequest(VOTE_MESSAGES.managerNotMotm);
-    if (!motm || !motm.isAvailableForRating || !motm.isActive)
-      throw badRequest(VOTE_MESSAGES.motmNotAvailable);
+    if (!motm?.isAvailableForRating || !motm.isActive) throw badRequest(VOTE_MESSAGES.motmNotAvailable);
     const progress = await voteProgress(tx as unknown as Database, input.userId, input.matchId);
     if (progress.completed < progress.total) throw badRequest(VOTE_MESSAGES.rateAllFirst);
 

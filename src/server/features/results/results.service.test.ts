@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createFan, type LiveMatch, setupLiveMatch } from '../../testing/match-fixtures';
 import { createTestContext, type TestContext } from '../../testing/test-app';
-import { MatchSnapshots } from './match-snapshot';
+import { MatchSnapshots } from './results.service';
 
 let t: TestContext;
 let live: LiveMatch;
@@ -33,7 +33,7 @@ it('computes a match once for many concurrent readers, and at most once per inte
   const after = await Promise.all(reads);
   expect(snapshots.computations).toBeLessThanOrEqual(3);
   // Every write made before a read is in what that read returns.
-  after.forEach((snapshot, i) => expect(snapshot.totalRatings).toBeGreaterThanOrEqual(i + 1));
+  for (const [i, snapshot] of after.entries()) expect(snapshot.totalRatings).toBeGreaterThanOrEqual(i + 1);
   expect(after.at(-1)?.totalRatings).toBe(10);
   snapshots.close();
 });
