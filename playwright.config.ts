@@ -29,6 +29,9 @@ export default defineConfig({
   projects: E2E_SERVERS.flatMap((server) => [
     {
       name: `${server.name}-phone`,
+      // Match day starts and ends the server's one live match: it runs once per server (desktop), and
+      // drives the phone size itself.
+      testIgnore: /match-day\.spec\.ts/,
       use: {
         ...devices['Pixel 7'],
         browserName: 'chromium' as const,

@@ -1,0 +1,22 @@
+import { apiRequest } from '@client/lib/api-client';
+import { queryKeys } from '@client/lib/query-keys';
+import { announcement } from '@shared/content';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+/** GET /api/announcement: the match announcement, null when cleared. */
+export function getAnnouncement() {
+  return apiRequest('/api/announcement', announcement);
+}
+
+/** product.md point 9: stale after 5 min. */
+export function announcementQueryOptions() {
+  return queryOptions({
+    queryKey: queryKeys.announcement,
+    queryFn: getAnnouncement,
+    staleTime: 300_000,
+  });
+}
+
+export function useAnnouncement() {
+  return useQuery(announcementQueryOptions());
+}

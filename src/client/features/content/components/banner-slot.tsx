@@ -1,0 +1,39 @@
+import { Skeleton } from '@client/components/ui/skeleton';
+import type { Banner } from '@shared/content';
+import { useBanners } from '../api/get-banners';
+import { DefaultPromoBanner } from './default-promo-banner';
+import { EmbedBanner } from './embed-banner';
+import { ManualBanner } from './manual-banner';
+
+type Slot = 'banner1' | 'banner2';
+
+// Distinct names, so the two promotion regions stay apart for screen-reader users.
+const SLOT_LABELS: Record<Slot, string> = { banner1: 'Featured promotion', banner2: 'Partner promotion' };
+
+function hasContent(banner: Banner): boolean {
+  if (banner.type === 'embed') return Boolean(banner.embedCode?.trim());
+  return [banner.title, banner.subtitle, banner.discount, banner.description, banner.backgroundImage].some(
+    (field) => Boolean(field?.trim()),
+  );
+}
+
+/**
+ * One advertising slot: the admin's manual banner or embedded HTML. Banner 1 falls back to the club's
+ * own promotion when it is off (or empty); banner 2 then renders nothing.
+ */
+export function BannerSlot({ slot }: { slot: Slot }) {
+  const { data, isPending } = useBanners();
+  const label = SLOT_LABELS[slot];
+
+  if (isPending) {
+    return slot === 'banner1' ? <Skeleton className="h-36 w-full rounded-lg" /> : null;
+  }
+  const banner = data?.[slot];
+  if (!banner?.enabled || !hasContent(banner)) {
+    return slot === 'banner1' ? <DefaultPromoBanner label={label} /> : null;
+  }
+  if (banner.type === 'embed') {
+    return <EmbedBanner label={label} embedCode={banner.embedCode ?? ''} />;
+  }
+  return <ManualBanner label={label} banner={banner} eager={slot === 'banner1'} />;
+}

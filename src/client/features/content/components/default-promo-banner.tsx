@@ -1,0 +1,52 @@
+import { BrandMark } from '@client/components/layout/brand-mark';
+import { useBranding } from '@client/lib/branding/get-customization';
+import { Star, TrendingUp, Trophy } from 'lucide-react';
+
+const HIGHLIGHTS = [
+  { Icon: Star, text: 'Rate 1 to 10' },
+  { Icon: Trophy, text: 'Crown your MOTM' },
+  { Icon: TrendingUp, text: 'Live leaderboard' },
+];
+
+/** The club's own promotion, in banner 1's place while no sponsor banner is switched on. */
+export function DefaultPromoBanner({ label }: { label: string }) {
+  const { companyName, logoUrl } = useBranding();
+  return (
+    <section
+      aria-label={label}
+      className="@container surface-dark relative isolate overflow-hidden rounded-lg bg-[linear-gradient(115deg,#1a1a1a_0%,#1f1514_45%,#3a0d0a_100%)] text-white shadow-sm"
+    >
+      {/* A centre circle and halfway line, drawn faintly: a pitch without a picture to load. */}
+      <div aria-hidden="true" className="absolute inset-0 -z-10">
+        <div className="absolute top-1/2 -right-16 size-64 -translate-y-1/2 rounded-full border-2 border-white/[0.07]" />
+        <div className="absolute inset-y-0 right-[6.5rem] w-0.5 bg-white/[0.07]" />
+        <div className="absolute -top-24 -right-24 size-72 rounded-full bg-primary/35 blur-3xl" />
+      </div>
+      <div className="flex min-h-36 flex-col justify-center gap-4 p-5 @2xl:flex-row @2xl:items-center @2xl:justify-between @2xl:gap-8 @2xl:px-8 @2xl:py-7">
+        <div className="flex min-w-0 items-start gap-4">
+          <BrandMark name={companyName} logoUrl={logoUrl} className="size-12 shrink-0 text-lg" />
+          <div className="flex min-w-0 flex-col gap-1.5">
+            <p className="text-xs font-bold tracking-[0.14em] text-gold uppercase">{companyName} fans</p>
+            <p className="text-xl font-extrabold leading-tight tracking-tight @xl:text-2xl">
+              Your verdict, every match
+            </p>
+            <p className="max-w-prose text-sm leading-relaxed text-white/90">
+              Rate every player, pick your Man of the Match and see how the whole crowd scored the team.
+            </p>
+          </div>
+        </div>
+        <ul className="flex flex-wrap gap-2 @2xl:shrink-0 @2xl:flex-col @2xl:gap-1.5">
+          {HIGHLIGHTS.map(({ Icon, text }) => (
+            <li
+              key={text}
+              className="flex items-center gap-2 rounded-full bg-white/10 px-3 py-1.5 text-xs font-semibold whitespace-nowrap"
+            >
+              <Icon className="size-3.5 text-gold" aria-hidden="true" />
+              {text}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

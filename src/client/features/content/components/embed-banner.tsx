@@ -1,0 +1,35 @@
+interface EmbedBannerProps {
+  label: string;
+  embedCode: string;
+}
+
+// The admin's HTML gets a bare page around it: no margins, centred, links opening a new tab (inside
+// the sandbox a link could otherwise only navigate the frame itself).
+function embedDocument(embedCode: string): string {
+  return [
+    '<!doctype html><html><head><meta charset="utf-8"><base target="_blank">',
+    '<style>html,body{margin:0;height:100%}body{display:flex;align-items:center;justify-content:center;',
+    'overflow:auto;font-family:system-ui,sans-serif}img,video{max-width:100%;height:auto}</style>',
+    `</head><body>${embedCode}</body></html>`,
+  ].join('');
+}
+
+/**
+ * Embedded HTML from the admin, rendered so it can never run script in our page: a sandboxed frame
+ * without allow-scripts or allow-same-origin (its own opaque origin, no script at all). Popups are allowed
+ * so an advert's link can open, outside the sandbox, in a new tab.
+ */
+export function EmbedBanner({ label, embedCode }: EmbedBannerProps) {
+  return (
+    <section aria-label={label} className="overflow-hidden rounded-lg border border-border bg-card shadow-sm">
+      <iframe
+        title="Sponsored content"
+        sandbox="allow-popups allow-popups-to-escape-sandbox"
+        srcDoc={embedDocument(embedCode)}
+        loading="lazy"
+        referrerPolicy="no-referrer"
+        className="block h-[250px] w-full border-0"
+      />
+    </section>
+  );
+}

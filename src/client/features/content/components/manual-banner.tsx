@@ -1,0 +1,65 @@
+import type { Banner } from '@shared/content';
+import { useState } from 'react';
+import { bannerImageUrl } from '../banner-image-url';
+
+interface ManualBannerProps {
+  label: string;
+  banner: Banner;
+  /** Banner 1 sits at the top of the page, so its picture loads at once; others wait until near view. */
+  eager: boolean;
+}
+
+/**
+ * The admin's own banner: background picture under a dark wash (white text stays above 4.5:1 on any
+ * picture), title, subtitle, discount and description. A broken picture is hidden, leaving the wash colour.
+ */
+export function ManualBanner({ label, banner, eager }: ManualBannerProps) {
+  const image = bannerImageUrl(banner.backgroundImage);
+  const [failedImage, setFailedImage] = useState<string | null>(null);
+  const showImage = image !== null && failedImage !== image;
+  const { title, subtitle, discount, description } = banner;
+
+  return (
+    <section
+      aria-label={label}
+      className="@container surface-dark relative isolate overflow-hidden rounded-lg bg-chrome text-white shadow-sm"
+    >
+      {showImage ? (
+        <img
+          src={image}
+          alt=""
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          onError={() => setFailedImage(image)}
+          className="absolute inset-0 -z-10 size-full object-cover"
+        />
+      ) : null}
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-[linear-gradient(100deg,rgb(26_26_26/0.94)_0%,rgb(26_26_26/0.84)_55%,rgb(26_26_26/0.74)_100%)]"
+      />
+      <div className="flex min-h-36 flex-col justify-center gap-4 p-5 @xl:flex-row @xl:items-center @xl:justify-between @xl:gap-8 @xl:px-8 @xl:py-7">
+        <div className="flex min-w-0 flex-col gap-1.5">
+          {subtitle ? (
+            <p className="text-xs font-bold tracking-[0.14em] text-gold uppercase">{subtitle}</p>
+          ) : null}
+          {title ? (
+            <p className="text-xl font-extrabold leading-tight tracking-tight break-words @xl:text-2xl">
+              {title}
+            </p>
+          ) : null}
+          {description ? (
+            <p className="max-w-prose whitespace-pre-line text-sm leading-relaxed break-words text-white/90">
+              {description}
+            </p>
+          ) : null}
+        </div>
+        {discount ? (
+          <p className="self-start rounded-md border-2 border-dashed border-chrome/35 bg-gold px-4 py-2 text-lg font-extrabold tracking-tight text-chrome shadow-sm @xl:shrink-0 @xl:self-center @xl:px-5 @xl:py-3 @xl:text-2xl">
+            {discount}
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}

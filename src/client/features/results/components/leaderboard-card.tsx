@@ -1,0 +1,136 @@
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { cn } from '@client/lib/utils';
+import { LEADERBOARD_SIZE } from '@shared/domain';
+import type { LeaderboardEntry } from '@shared/ratings';
+import { RotateCw, Star, Trophy } from 'lucide-react';
+import { type ReactNode, useId, useRef } from 'react';
+import { useLeaderboard } from '../api/get-leaderboard';
+import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
+import { useReorderAnimation } from '../hooks/use-reorder-animation';
+import { PlayerAvatar } from './player-avatar';
+import { RankBadge } from './rank-badge';
+
+function LeaderboardSkeleton() {
+  return (
+    <div role="status">
+      <span className="sr-only">Loading the leaderboard…</span>
+      <ul aria-hidden="true" className="flex flex-col gap-1">
+        {[0, 1, 2].map((row) => (
+          <li key={row} className="flex min-h-16 items-center gap-3 px-2 py-2">
+            <Skeleton className="size-8 shrink-0 rounded-full" />
+            <Skeleton className="size-10 shrink-0 rounded-full" />
+            <div className="flex flex-1 flex-col gap-2">
+              <Skeleton className="h-4 w-3/5" />
+              <Skeleton className="h-3 w-2/5" />
+            </div>
+            <Skeleton className="h-6 w-10" />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function EmptyLeaderboard() {
+  return (
+    <div className="flex flex-col items-center gap-2 px-4 py-8 text-center">
+      <span className="mb-1 flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary-text">
+        <Star className="size-6" aria-hidden="true" />
+      </span>
+      <p className="font-semibold">No ratings yet</p>
+      <p className="text-sm text-muted-foreground">Be the first to rate a player!</p>
+    </div>
+  );
+}
+
+function LeaderboardRow({ entry, rank }: { entry: LeaderboardEntry; rank: number }) {
+  const ratings = entry.ratingCount === 1 ? '1 rating' : `${entry.ratingCount} ratings`;
+  return (
+    <li
+      data-reorder-key={entry.id}
+      className={cn(
+        'flex min-h-16 items-center gap-3 rounded-md px-2 py-2',
+        rank === 1 ? 'bg-gold/15' : 'odd:bg-muted/70',
+      )}
+    >
+      <RankBadge rank={rank} />
+      <PlayerAvatar name={entry.name} image={entry.image} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <p className="truncate font-semibold leading-snug">{entry.name}</p>
+        <p className="truncate text-sm text-muted-foreground">{entry.position}</p>
+      </div>
+      <div className="flex shrink-0 flex-col items-end">
+        <p className="text-lg font-extrabold leading-tight tabular-nums">
+          <span className="sr-only">Average rating </span>
+          {entry.averageRating.toFixed(1)}
+        </p>
+        <p className="text-xs text-muted-foreground tabular-nums">{ratings}</p>
+      </div>
+    </li>
+  );
+}
+
+/** product.md 'Leaderboard card': the fans' top 10 of the match by average rating. */
+export function LeaderboardCard({ matchId }: { matchId: number }) {
+  const headingId = useId();
+  const listRef = useRef<HTMLOListElement>(null);
+  const reducedMotion = usePrefersReducedMotion();
+  const { data, isPending, isError, isFetching, refetch } = useLeaderboard(matchId);
+  const entries = (data ?? []).slice(0, LEADERBOARD_SIZE);
+  useReorderAnimation(listRef, entries.map((entry) => entry.id).join(','), reducedMotion);
+
+  const leader = entries[0];
+  // One polite sentence for screen readers, instead of announcing every row that moves.
+  const summary = leader ? `${leader.name} leads with an average of ${leader.averageRating.toFixed(1)}.` : '';
+
+  let body: ReactNode;
+  if (isPending) {
+    body = <LeaderboardSkeleton />;
+  } else if (isError && !data) {
+    body = (
+      <div className="flex flex-col items-center gap-3 px-4 py-6 text-center">
+        <p className="text-sm text-muted-foreground">The leaderboard could not be loaded.</p>
+        <Button variant="outline" size="sm" disabled={isFetching} onClick={() => void refetch()}>
+          <RotateCw aria-hidden="true" />
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (entries.length === 0) {
+    body = <EmptyLeaderboard />;
+  } else {
+    body = (
+      <ol ref={listRef} className="flex flex-col gap-0.5">
+        {entries.map((entry, index) => (
+          <LeaderboardRow key={entry.id} entry={entry} rank={index + 1} />
+        ))}
+      </ol>
+    );
+  }
+
+  return (
+    <section aria-labelledby={headingId}>
+      <Card className="overflow-hidden">
+        <CardHeader className="flex-row items-center gap-3 border-b border-border px-5 py-4">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground">
+            <Trophy className="size-5" aria-hidden="true" />
+          </span>
+          <div className="flex min-w-0 flex-col">
+            <CardTitle id={headingId} className="text-lg leading-tight">
+              Top Performers
+            </CardTitle>
+            <CardDescription className="text-sm">Fans’ average ratings this match</CardDescription>
+          </div>
+        </CardHeader>
+        <CardContent className="p-2 sm:p-3">
+          <p className="sr-only" aria-live="polite" aria-atomic="true">
+            {summary}
+          </p>
+          {body}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

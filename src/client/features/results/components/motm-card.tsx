@@ -1,0 +1,164 @@
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Skeleton } from '@client/components/ui/skeleton';
+import type { MotmResult } from '@shared/votes';
+import { Award, Hourglass, RotateCw, Vote } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useMotm } from '../api/get-motm';
+import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
+import { ConfettiBurst } from './confetti-burst';
+import { PlayerAvatar } from './player-avatar';
+
+const listFormat = new Intl.ListFormat('en-GB', { style: 'long', type: 'conjunction' });
+
+function Notice({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-2 px-4 py-6 text-center">
+      <span className="mb-1 flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary-text">
+        {icon}
+      </span>
+      <p className="font-semibold">{title}</p>
+      <p className="max-w-sm text-sm text-muted-foreground">{children}</p>
+    </div>
+  );
+}
+
+function MotmSkeleton() {
+  return (
+    <div role="status" className="flex flex-col items-center gap-3 py-4 @lg:flex-row @lg:px-4">
+      <span className="sr-only">Loading the Man of the Match result…</span>
+      <Skeleton className="size-20 rounded-full sm:size-24" />
+      <div className="flex w-full flex-col items-center gap-2 @lg:flex-1 @lg:items-start">
+        <Skeleton className="h-6 w-40" />
+        <Skeleton className="h-4 w-28" />
+      </div>
+      <Skeleton className="h-10 w-24" />
+    </div>
+  );
+}
+
+function Winner({ result }: { result: NonNullable<MotmResult> }) {
+  const { player, percentage, tiedWith, voteCount, totalVotes } = result;
+  const share = `${percentage.toFixed(1)}%`;
+  const tied = tiedWith.length > 0;
+  const width = `${Math.min(100, Math.max(0, percentage))}%`;
+  const votes =
+    voteCount === undefined
+      ? null
+      : `${voteCount} ${voteCount === 1 ? 'vote' : 'votes'}${totalVotes === undefined ? '' : ` of ${totalVotes}`}`;
+
+  return (
+    <div className="surface-dark flex flex-col items-center gap-4 rounded-lg bg-[linear-gradient(135deg,#1a1a1a_0%,#3a0d0a_100%)] px-5 py-6 text-center text-white @lg:flex-row @lg:gap-6 @lg:px-6 @lg:text-left">
+      <PlayerAvatar name={player.name} image={player.image} size="lg" className="ring-4 ring-gold" />
+      <div className="flex min-w-0 flex-col items-center gap-1 @lg:flex-1 @lg:items-start">
+        <span className="rounded-full bg-gold px-2.5 py-0.5 text-xs font-bold tracking-wide text-chrome uppercase">
+          {tied ? 'Joint fans’ choice' : 'Fans’ choice'}
+        </span>
+        <p className="mt-1 max-w-full text-2xl font-extrabold leading-tight tracking-tight break-words">
+          {player.name}
+        </p>
+        <p className="text-[0.9375rem] text-chrome-muted">{player.position}</p>
+        {tied ? (
+          <p className="mt-2 rounded-md bg-white/10 px-3 py-1.5 text-sm font-medium">
+            Tied with {listFormat.format(tiedWith.map((other) => other.name))}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex w-full max-w-56 flex-col items-center gap-2 @lg:w-44 @lg:items-end">
+        <p className="text-4xl font-extrabold leading-none tabular-nums text-gold">
+          {share}
+          <span className="sr-only"> of fans’ votes</span>
+        </p>
+        <div aria-hidden="true" className="h-2 w-full overflow-hidden rounded-full bg-white/15">
+          <div className="h-full rounded-full bg-gold transition-[width] duration-700" style={{ width }} />
+        </div>
+        <p aria-hidden={votes ? undefined : true} className="text-sm text-chrome-muted">
+          {votes ?? 'of fans’ votes'}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+interface MotmCardProps {
+  matchId: number;
+  hasVoted: boolean;
+}
+
+/** product.md 'Man of the Match card': hidden behind 'Voting in progress...' until the fan has voted. */
+export function MotmCard({ matchId, hasVoted }: MotmCardProps) {
+  const headingId = useId();
+  const reducedMotion = usePrefersReducedMotion();
+  const { data, isPending, isError, isFetching, refetch } = useMotm(matchId, { enabled: hasVoted });
+
+  // Confetti whenever the winner shown differs from the one shown before, the first reveal included.
+  const winnerId = hasVoted && data ? data.player.id : null;
+  const shownWinner = useRef<number | null>(null);
+  const [burst, setBurst] = useState(0);
+  useEffect(() => {
+    if (winnerId === null || winnerId === shownWinner.current) return;
+    shownWinner.current = winnerId;
+    if (!reducedMotion) setBurst((count) => count + 1);
+  }, [winnerId, reducedMotion]);
+
+  let body: ReactNode;
+  if (!hasVoted) {
+    body = (
+      <Notice icon={<Hourglass className="size-6" aria-hidden="true" />} title="Voting in progress...">
+        Submit your ratings and Man of the Match pick to see who the fans chose.
+      </Notice>
+    );
+  } else if (isPending) {
+    body = <MotmSkeleton />;
+  } else if (isError && data === undefined) {
+    body = (
+      <div className="flex flex-col items-center gap-3 px-4 py-6 text-center">
+        <p className="text-sm text-muted-foreground">The Man of the Match result could not be loaded.</p>
+        <Button variant="outline" size="sm" disabled={isFetching} onClick={() => void refetch()}>
+          <RotateCw aria-hidden="true" />
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (!data) {
+    body = (
+      <Notice icon={<Vote className="size-6" aria-hidden="true" />} title="No votes counted yet">
+        The fans’ Man of the Match will appear here as votes come in.
+      </Notice>
+    );
+  } else {
+    body = <Winner result={data} />;
+  }
+
+  const announcement =
+    hasVoted && data
+      ? `Man of the Match: ${data.player.name}${data.tiedWith.length > 0 ? ', tied for first' : ''}.`
+      : '';
+
+  return (
+    <section id="motm-card" aria-labelledby={headingId} className="scroll-mt-6">
+      <Card className="relative overflow-hidden">
+        <CardHeader className="flex-row items-center gap-3 border-b border-border px-5 py-4">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-gold text-chrome">
+            <Award className="size-5" aria-hidden="true" />
+          </span>
+          <div className="flex min-w-0 flex-col">
+            <CardTitle id={headingId} className="text-lg leading-tight">
+              Man of the Match
+            </CardTitle>
+            <CardDescription className="text-sm">
+              {hasVoted ? 'The fans’ choice, live' : 'Revealed once you have voted'}
+            </CardDescription>
+          </div>
+        </CardHeader>
+        <CardContent className="@container p-3 sm:p-4">
+          <p className="sr-only" aria-live="polite" aria-atomic="true">
+            {announcement}
+          </p>
+          {body}
+        </CardContent>
+        {burst > 0 && !reducedMotion ? <ConfettiBurst key={burst} onDone={() => setBurst(0)} /> : null}
+      </Card>
+    </section>
+  );
+}

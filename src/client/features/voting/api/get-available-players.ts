@@ -1,0 +1,18 @@
+import { apiRequest } from '@client/lib/api-client';
+import { queryKeys } from '@client/lib/query-keys';
+import { playerList } from '@shared/players';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+/** GET /api/players/available-for-rating: starters, substitutes and the manager published for rating. */
+export function getAvailablePlayers() {
+  return apiRequest('/api/players/available-for-rating', playerList);
+}
+
+// product.md point 9: available-for-rating is always fresh.
+export function availablePlayersQueryOptions() {
+  return queryOptions({ queryKey: queryKeys.availablePlayers, queryFn: getAvailablePlayers, staleTime: 0 });
+}
+
+export function useAvailablePlayers(enabled = true) {
+  return useQuery({ ...availablePlayersQueryOptions(), enabled });
+}

@@ -1,0 +1,167 @@
+import { toast } from '@client/components/ui/use-toast';
+import { apiRequest } from '@client/lib/api-client';
+import { queryKeys } from '@client/lib/query-keys';
+import type { Match } from '@shared/matches';
+import { type PlayerMatchStats, type RatingBody, ratingSaved } from '@shared/ratings';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { trackPlayerRating } from '../utils/analytics';
+import {
+  optimisticPlayerStats,
+  optimisticProgress,
+  type UserRatingEntry,
+  type VoteProgress,
+  withUserRating,
+} from '../utils/optimistic-stats';
+import { isRetryableFailure, isVotingEndedError, VOTING_ENDED_TOAST } from '../utils/rating-failure';
+import { saveRatingForLater } from './save-rating-for-later';
+
+/** A hung request would hold up every later rating queued behind it; a timeout turns it into a failure. */
+export const VOTING_REQUEST_TIMEOUT_MS = 15_000;
+
+/** POST /api/ratings: creates or replaces the fan's rating of one player in the match. */
+export function ratePlayer(body: RatingBody) {
+  return apiRequest('/api/ratings', ratingSaved, {
+    method: 'POST',
+    body,
+    signal: AbortSignal.timeout(VOTING_REQUEST_TIMEOUT_MS),
+  });
+}
+
+interface RateVariables {
+  playerId: number;
+  rating: number;
+}
+
+interface RateContext {
+  previousStats: PlayerMatchStats | undefined;
+  previousRatings: UserRatingEntry[] | undefined;
+  previousProgress: VoteProgress | undefined;
+}
+
+/**
+ * Ratings and the final vote of one fan and match share a mutation scope: they reach the server in
+ * the order the fan made them, so a vote sent right after the last rating never overtakes it.
+ */
+export function votingScope(userId: string, matchId: number) {
+  return { id: `voting:${userId}:${matchId}` };
+}
+
+export function showVotingEndedToast(): void {
+  toast({ variant: 'destructive', description: VOTING_ENDED_TOAST });
+}
+
+/** The refreshes of product.md point 4 after a rating: the fan's own figures, then what they feed. */
+function refreshAfterRating(queryClient: QueryClient): Promise<unknown> {
+  const { prefixes } = queryKeys;
+  return Promise.all(
+    [
+      prefixes.userRatings,
+      prefixes.ratings,
+      prefixes.leaderboard,
+      prefixes.stats,
+      prefixes.userVotes,
+      prefixes.motm,
+    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+}
+
+/**
+ * The rating mutation with its optimistic update. Ratings of one match run one after another
+ * (a mutation scope), so a fan re-rating fast always ends with the last value tapped; only the last
+ * one to settle refreshes from the server, so earlier answers never wipe later optimistic values.
+ */
+function useRatePlayerMutation(userId: string, matchId: number) {
+  const queryClient = useQueryClient();
+  const mutationKey = ['rate-player', userId, matchId] as const;
+  return useMutation<unknown, Error, RateVariables, RateContext>({
+    mutationKey,
+    scope: votingScope(userId, matchId),
+    // Fail fast when offline instead of pausing, so the rating can be kept for later.
+    networkMode: 'always',
+    mutationFn: ({ playerId, rating }) => ratePlayer({ userId, playerId, matchId, rating }),
+    onMutate: async ({ playerId, rating }) => {
+      const statsKey = queryKeys.playerMatchStats(playerId, matchId);
+      const ratingsKey = queryKeys.userRatings(userId, matchId);
+      const progressKey = queryKeys.voteProgress(userId, matchId);
+      await Promise.all(
+        [statsKey, ratingsKey, progressKey].map((queryKey) => queryClient.cancelQueries({ queryKey })),
+      );
+      const previousStats = queryClient.getQueryData<PlayerMatchStats>(statsKey);
+      const previousRatings = queryClient.getQueryData<UserRatingEntry[]>(ratingsKey);
+      const previousProgress = queryClient.getQueryData<VoteProgress>(progressKey);
+      const previousRating = previousRatings?.find((r) => r.playerId === playerId)?.rating;
+
+      queryClient.setQueryData(statsKey, optimisticPlayerStats(previousStats, previousRating, rating));
+      queryClient.setQueryData(ratingsKey, withUserRating(previousRatings, playerId, rating));
+      const progress = optimisticProgress(previousProgress, previousRating !== undefined);
+      if (progress) queryClient.setQueryData(progressKey, progress);
+      return { previousStats, previousRatings, previousProgress };
+    },
+    onError: (error, { playerId, rating }, context) => {
+      const statsKey = queryKeys.playerMatchStats(playerId, matchId);
+      if (context) {
+        // Back to what was there; a player with no figures before has none again.
+        if (context.previousStats) queryClient.setQueryData(statsKey, context.previousStats);
+        else queryClient.removeQueries({ queryKey: statsKey, exact: true });
+        queryClient.setQueryData(queryKeys.userRatings(userId, matchId), context.previousRatings ?? []);
+        if (context.previousProgress) {
+          queryClient.setQueryData(queryKeys.voteProgress(userId, matchId), context.previousProgress);
+        }
+      }
+      if (isVotingEndedError(error)) {
+        showVotingEndedToast();
+        void queryClient.invalidateQueries({ queryKey: queryKeys.currentMatch });
+        return;
+      }
+      // product.md point 8: a failed rating has no toast; it is kept for later when it may yet succeed.
+      console.warn('Rating failed', error);
+      if (isRetryableFailure(error)) saveRatingForLater({ userId, playerId, matchId, rating });
+    },
+    onSettled: () => {
+      if (queryClient.isMutating({ mutationKey }) <= 1) return refreshAfterRating(queryClient);
+      return undefined;
+    },
+  });
+}
+
+interface UseRatePlayerOptions {
+  userId: string;
+  consentGiven: boolean;
+  match: Match;
+  hasVoted: boolean;
+  /** product.md point 5: rating without consent opens the consent prompt and sends nothing. */
+  onConsentRequired: () => void;
+}
+
+/** The fan taps a value: the checks of product.md point 5, the analytics event, then the mutation. */
+export function useRatePlayer({
+  userId,
+  consentGiven,
+  match,
+  hasVoted,
+  onConsentRequired,
+}: UseRatePlayerOptions) {
+  const mutation = useRatePlayerMutation(userId, match.id);
+  const { mutate } = mutation;
+  const isLive = match.isLive;
+
+  const rate = useCallback(
+    (playerId: number, rating: number) => {
+      if (!consentGiven) {
+        onConsentRequired();
+        return;
+      }
+      if (hasVoted) return;
+      if (!isLive) {
+        showVotingEndedToast();
+        return;
+      }
+      trackPlayerRating(rating);
+      mutate({ playerId, rating });
+    },
+    [consentGiven, hasVoted, isLive, onConsentRequired, mutate],
+  );
+
+  return { rate };
+}

@@ -1,0 +1,128 @@
+import { toast } from '@client/components/ui/use-toast';
+import { apiRequest } from '@client/lib/api-client';
+import { useCompanyName } from '@client/lib/branding/get-customization';
+import { queryKeys } from '@client/lib/query-keys';
+import type { Match } from '@shared/matches';
+import type { VoteBody } from '@shared/votes';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { z } from 'zod';
+import { isVotingEndedError } from '../utils/rating-failure';
+import { showVotingEndedToast, VOTING_REQUEST_TIMEOUT_MS, votingScope } from './rate-player';
+
+/** POST /api/user-votes: the fan's final vote; the answer is not read (product.md point 7). */
+export function submitVote(body: VoteBody) {
+  return apiRequest('/api/user-votes', z.unknown(), {
+    method: 'POST',
+    body,
+    signal: AbortSignal.timeout(VOTING_REQUEST_TIMEOUT_MS),
+  });
+}
+
+export const VOTE_SUCCESS_TOAST =
+  'Vote submitted successfully! Your complete ratings and MOTM selection have been recorded.';
+export const VOTE_FAILED_TOAST = 'Vote submission failed. Please try again later.';
+/** product.md point 4: the view moves to the Man of the Match card 500 ms after a successful vote. */
+export const SCROLL_TO_MOTM_DELAY_MS = 500;
+export const MOTM_CARD_ID = 'motm-card';
+
+function scrollToMotmCard(): void {
+  window.setTimeout(() => {
+    const card = document.getElementById(MOTM_CARD_ID);
+    if (!card) return;
+    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    card.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
+  }, SCROLL_TO_MOTM_DELAY_MS);
+}
+
+interface UseSubmitVoteOptions {
+  userId: string;
+  consentGiven: boolean;
+  match: Match;
+  hasVoted: boolean;
+  motmPlayerId: number | null;
+  /** Every listed player and the manager rated (completed equals total). */
+  allRated: boolean;
+  onConsentRequired: () => void;
+  /** Called once the server took the vote (e.g. to forget the locally remembered pick). */
+  onSubmitted?: () => void;
+}
+
+export type SubmitState = 'idle' | 'submitting' | 'submitted';
+
+/** The final vote with the checks of product.md point 5, its toasts and the refreshes afterwards. */
+export function useSubmitVote({
+  userId,
+  consentGiven,
+  match,
+  hasVoted,
+  motmPlayerId,
+  allRated,
+  onConsentRequired,
+  onSubmitted,
+}: UseSubmitVoteOptions) {
+  const queryClient = useQueryClient();
+  const company = useCompanyName();
+  const mutation = useMutation({
+    mutationFn: submitVote,
+    scope: votingScope(userId, match.id),
+    // Offline, fail at once with the toast rather than wait silently.
+    networkMode: 'always',
+    onSuccess: () => {
+      toast({ variant: 'success', description: VOTE_SUCCESS_TOAST });
+      onSubmitted?.();
+      scrollToMotmCard();
+    },
+    onError: (error) => {
+      if (isVotingEndedError(error)) {
+        showVotingEndedToast();
+        void queryClient.invalidateQueries({ queryKey: queryKeys.currentMatch });
+      } else {
+        console.warn('Vote submission failed', error);
+        toast({ variant: 'destructive', title: company, description: VOTE_FAILED_TOAST });
+      }
+    },
+    onSettled: () => {
+      const { prefixes } = queryKeys;
+      return Promise.all(
+        [prefixes.userVotes, prefixes.leaderboard, prefixes.stats, prefixes.motm, prefixes.distribution].map(
+          (queryKey) => queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
+    },
+  });
+  const { mutate } = mutation;
+
+  const canSubmit = allRated && motmPlayerId !== null && !hasVoted && !mutation.isPending;
+  // 'Submitting...' lasts until the server's has-voted flag confirms the vote.
+  const state: SubmitState = hasVoted
+    ? 'submitted'
+    : mutation.isPending || mutation.isSuccess
+      ? 'submitting'
+      : 'idle';
+
+  const submit = useCallback(() => {
+    if (!consentGiven) {
+      onConsentRequired();
+      return;
+    }
+    if (hasVoted || motmPlayerId === null || !allRated) return;
+    if (!match.isLive) {
+      showVotingEndedToast();
+      return;
+    }
+    mutate({ userId, matchId: match.id, motmPlayerId, isComplete: true });
+  }, [
+    consentGiven,
+    hasVoted,
+    motmPlayerId,
+    allRated,
+    match.isLive,
+    match.id,
+    userId,
+    onConsentRequired,
+    mutate,
+  ]);
+
+  return { submit, canSubmit: canSubmit && state === 'idle', state };
+}

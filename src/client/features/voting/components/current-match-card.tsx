@@ -1,0 +1,77 @@
+import { DEFAULT_TOURNAMENT } from '@shared/domain';
+import type { Match } from '@shared/matches';
+import { CalendarDays, Clock, Lock, MapPin, Trophy } from 'lucide-react';
+import { formatKickOff, formatMatchDate, parseScore } from '../utils/format-match';
+import { MatchStatusBadge } from './match-status-badge';
+
+/** The match being rated: the screen's h1, with tournament, date, kick-off, score, venue and status. */
+export function CurrentMatchCard({ match }: { match: Match }) {
+  const date = formatMatchDate(match.scheduledDate);
+  const [home, away] = parseScore(match);
+  const votingEnded = !match.isLive && match.startedAt !== null;
+  const tournament = match.tournament || DEFAULT_TOURNAMENT;
+
+  return (
+    <section
+      aria-labelledby="current-match-title"
+      className="surface-dark overflow-hidden rounded-lg bg-[linear-gradient(135deg,#1a1a1a_0%,#2b0d0a_55%,#5a120c_100%)] text-white shadow-md"
+    >
+      <div className="flex flex-col gap-4 p-5 sm:p-6">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <span className="inline-flex items-center gap-1.5 rounded-full bg-white/10 px-2.5 py-1 text-xs font-semibold text-gold">
+            <Trophy className="size-3.5" aria-hidden="true" />
+            {tournament}
+          </span>
+          <div className="flex flex-wrap items-center gap-2">
+            {votingEnded ? (
+              <span className="inline-flex items-center gap-1.5 rounded-full bg-white px-2.5 py-1 text-xs font-bold text-foreground">
+                <Lock className="size-3.5" aria-hidden="true" />
+                Voting Ended
+              </span>
+            ) : null}
+            <MatchStatusBadge status={match.status} />
+          </div>
+        </div>
+
+        <div className="flex flex-col items-center gap-3 text-center sm:flex-row sm:justify-between sm:text-left">
+          <h1
+            id="current-match-title"
+            className="text-2xl leading-tight font-extrabold tracking-tight sm:text-3xl"
+          >
+            {match.title}
+          </h1>
+          <p className="flex shrink-0 items-center gap-3 text-5xl font-black tabular-nums sm:text-6xl">
+            <span className="sr-only">Score: </span>
+            <span>{home}</span>
+            <span aria-hidden="true" className="text-3xl text-white/60 sm:text-4xl">
+              –
+            </span>
+            <span className="sr-only"> to </span>
+            <span>{away}</span>
+          </p>
+        </div>
+
+        <ul className="flex flex-wrap justify-center gap-x-5 gap-y-1.5 text-sm text-chrome-muted sm:justify-start">
+          {date ? (
+            <li className="inline-flex items-center gap-1.5">
+              <CalendarDays className="size-4" aria-hidden="true" />
+              <span className="sr-only">Date: </span>
+              {date}
+            </li>
+          ) : null}
+          <li className="inline-flex items-center gap-1.5">
+            <Clock className="size-4" aria-hidden="true" />
+            <span>Kick-off {formatKickOff(match.kickOffTime)}</span>
+          </li>
+          {match.venue ? (
+            <li className="inline-flex items-center gap-1.5">
+              <MapPin className="size-4" aria-hidden="true" />
+              <span className="sr-only">Venue: </span>
+              {match.venue}
+            </li>
+          ) : null}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import type { PlayerGroup } from '../utils/group-players';
+import { PlayerCard, type PlayerCardProps } from './player-card';
+
+type SharedCardProps = Omit<PlayerCardProps, 'player' | 'rating' | 'isMotm' | 'distribution'>;
+
+interface PlayerGroupSectionProps extends SharedCardProps {
+  group: PlayerGroup;
+  ratings: ReadonlyMap<number, number>;
+  motmPlayerId: number | null;
+  distribution: ReadonlyMap<number, readonly number[]> | undefined;
+}
+
+/** One group of product.md point 2 ('Goalkeepers', ..., 'Manager (1)') with how many the fan has rated. */
+export function PlayerGroupSection({
+  group,
+  ratings,
+  motmPlayerId,
+  distribution,
+  ...cardProps
+}: PlayerGroupSectionProps) {
+  const headingId = `player-group-${group.key}`;
+  const rated = group.players.filter((p) => ratings.has(p.id)).length;
+  const complete = rated === group.players.length;
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <div className="flex items-center gap-3">
+        <h3 id={headingId} className="text-base font-extrabold tracking-tight text-foreground">
+          {group.title}
+        </h3>
+        <span aria-hidden="true" className="h-px flex-1 bg-border" />
+        <span
+          className={
+            complete
+              ? 'rounded-full bg-success-soft px-2 py-0.5 text-xs font-semibold text-success tabular-nums'
+              : 'rounded-full bg-muted px-2 py-0.5 text-xs font-semibold text-muted-foreground tabular-nums'
+          }
+        >
+          {rated}/{group.players.length} rated
+        </span>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {group.players.map((player) => (
+          <PlayerCard
+            key={player.id}
+            player={player}
+            rating={ratings.get(player.id)}
+            isMotm={motmPlayerId === player.id}
+            distribution={distribution?.get(player.id)}
+            {...cardProps}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { cn } from '@client/lib/utils';
+import { RATING_MAX, RATING_MIN } from '@shared/domain';
+
+const VALUES = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i);
+
+interface RatingGridProps {
+  playerName: string;
+  value: number | undefined;
+  disabled: boolean;
+  onRate: (rating: number) => void;
+}
+
+/** The 1 to 10 buttons in two rows (1-5, 6-10); each is 'Rate {name} {n}' and pressed when chosen. */
+export function RatingGrid({ playerName, value, disabled, onRate }: RatingGridProps) {
+  return (
+    <fieldset className="grid min-w-0 grid-cols-5 gap-1.5">
+      <legend className="sr-only">Your rating for {playerName}</legend>
+      {VALUES.map((n) => {
+        const selected = value === n;
+        return (
+          <button
+            key={n}
+            type="button"
+            aria-label={`Rate ${playerName} ${n}`}
+            aria-pressed={selected}
+            disabled={disabled}
+            onClick={() => onRate(n)}
+            className={cn(
+              'flex h-11 cursor-pointer items-center justify-center rounded-md border text-base font-bold tabular-nums transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed',
+              selected
+                ? 'border-primary bg-primary text-primary-foreground shadow-sm hover:bg-primary-hover'
+                : 'border-input/60 bg-card text-foreground hover:border-primary hover:bg-primary-soft hover:text-primary-text disabled:border-border disabled:bg-muted disabled:text-muted-foreground disabled:hover:text-muted-foreground',
+            )}
+          >
+            {n}
+          </button>
+        );
+      })}
+    </fieldset>
+  );
+}

@@ -1,0 +1,136 @@
+import { type Browser, devices, type Page } from '@playwright/test';
+import type { Player } from '../../src/shared/players';
+import type { LeaderboardEntry } from '../../src/shared/ratings';
+import { expect, expectAccessible, registerVerified, signIn, test } from './support/fixtures';
+import { type E2ELiveMatch, startMatchAsAdmin } from './support/match-day';
+import type { E2EServer } from './support/servers';
+
+/** A fan in a browser of their own size: signed up, verified, signed in, consent given. */
+async function fanPage(
+  browser: Browser,
+  server: E2EServer,
+  email: string,
+  size: 'phone' | 'desktop',
+): Promise<Page> {
+  const baseURL = `http://127.0.0.1:${server.port}`;
+  const context = await browser.newContext(
+    size === 'phone'
+      ? { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, baseURL }
+      : { viewport: { width: 1280, height: 800 }, baseURL },
+  );
+  const page = await context.newPage();
+  await registerVerified(page, server, email, 'match-day-password');
+  await signIn(page, email, 'match-day-password');
+  await page.getByRole('dialog').getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  return page;
+}
+
+async function rateEveryone(page: Page, live: E2ELiveMatch, value: (p: Player) => number) {
+  for (const player of live.available) {
+    const button = page.getByRole('button', { name: `Rate ${player.name} ${value(player)}`, exact: true });
+    await button.click();
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
+  }
+  const progress = page.getByRole('region', { name: 'Voting Progress' });
+  await expect(progress.getByText(`${live.available.length}/${live.available.length}`)).toBeVisible();
+}
+
+async function chooseMotmAndSubmit(page: Page, motm: Player) {
+  await page
+    .getByRole('article', { name: motm.name })
+    .getByRole('button', { name: 'Select as MOTM' })
+    .click();
+  const progress = page.getByRole('region', { name: 'Voting Progress' });
+  await expect(progress.getByText(motm.name)).toBeVisible();
+  await progress.getByRole('button', { name: 'Submit Vote' }).click();
+  await expect(progress.getByRole('button', { name: 'Vote Submitted' })).toBeVisible();
+  await expect(page.getByText('Vote submitted successfully!').first()).toBeVisible();
+}
+
+test('two fans rate a live match, vote, see the results; once it ends, rating is refused', async ({
+  page,
+  browser,
+  server,
+  uniqueEmail,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const live = await startMatchAsAdmin(`http://127.0.0.1:${server.port}`, 'Arsenal');
+  const [star, second] = live.starters as [Player, Player];
+
+  // Fan 1 on a phone.
+  const phone = await fanPage(browser, server, uniqueEmail(), 'phone');
+  await expect(phone.getByRole('heading', { level: 1, name: live.match.title })).toBeVisible();
+  await expect(phone.getByText('LIVE').first()).toBeVisible();
+  for (const group of ['Goalkeepers', 'Defenders', 'Midfielders', 'Forwards', 'SUBSTITUTES', 'Manager (1)']) {
+    await expect(phone.getByRole('heading', { name: group, exact: true })).toBeVisible();
+  }
+  await expect(phone.getByText('Voting in progress...')).toBeVisible();
+  await expect(phone.getByRole('button', { name: 'Submit Vote' })).toBeDisabled();
+  await expectAccessible(phone, 'phone: voting open');
+  await phone.screenshot({ path: testInfo.outputPath('phone-before-vote.png'), fullPage: true });
+
+  await rateEveryone(phone, live, (p) => (p.id === star.id ? 10 : 7));
+  // The fan's own rating unlocks the player's match average.
+  await expect(phone.getByRole('article', { name: star.name }).getByText("TODAY'S SCORE")).toBeVisible();
+  // No Man of the Match for the manager.
+  await expect(
+    phone.getByRole('article', { name: live.manager.name }).getByRole('button', { name: 'Select as MOTM' }),
+  ).toHaveCount(0);
+  await chooseMotmAndSubmit(phone, star);
+  await expect(phone.getByRole('heading', { name: 'Top Performers' })).toBeVisible();
+  await expectAccessible(phone, 'phone: voted');
+  await phone.screenshot({ path: testInfo.outputPath('phone-after-vote.png'), fullPage: true });
+
+  // Fan 2 on a desktop, with the test's own page (console errors are watched there).
+  const desktopEmail = uniqueEmail();
+  await registerVerified(page, server, desktopEmail, 'match-day-password');
+  await signIn(page, desktopEmail, 'match-day-password');
+  await page.getByRole('dialog').getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByText('Complete Your Vote')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Submit Final Vote' })).toBeVisible();
+  await expectAccessible(page, 'desktop: voting open');
+  await rateEveryone(page, live, (p) => (p.id === star.id ? 9 : p.id === second.id ? 8 : 7));
+  await chooseMotmAndSubmit(page, star);
+
+  // Results: the star leads on (10 + 9) / 2 = 9.5 and holds every MOTM vote.
+  await expect(page.getByRole('complementary')).toContainText(star.name);
+  await expect(page.getByRole('complementary')).toContainText('9.5');
+  const motmCard = page.locator('#motm-card');
+  await expect(motmCard).toContainText(star.name);
+  await expect(motmCard).toContainText(/100(\.0)?%/);
+  await expect(
+    page.getByRole('complementary').getByRole('heading', { name: 'Top Performers' }),
+  ).toBeVisible();
+  await expectAccessible(page, 'desktop: voted');
+  await page.screenshot({ path: testInfo.outputPath('desktop-after-vote.png'), fullPage: true });
+
+  const api = await page.request.get(`/api/leaderboard/match/${live.match.id}`);
+  const leaderboard = (await api.json()) as LeaderboardEntry[];
+  expect(leaderboard[0]).toMatchObject({ id: star.id, averageRating: 9.5, ratingCount: 2 });
+  expect(leaderboard.find((e) => e.id === second.id)).toMatchObject({ averageRating: 7.5, ratingCount: 2 });
+  // After the vote, rating buttons are locked.
+  await expect(page.getByRole('button', { name: `Rate ${second.name} 3`, exact: true })).toBeDisabled();
+
+  // The match ends; a fan who has not voted tries to rate and is told voting has ended.
+  const latecomer = await fanPage(browser, server, uniqueEmail(), 'desktop');
+  await expect(latecomer.getByRole('heading', { level: 1, name: live.match.title })).toBeVisible();
+  expect(
+    (await live.admin.patch(`/api/matches/${live.match.id}`, { data: { isLive: false } })).status(),
+  ).toBe(200);
+  await latecomer.reload();
+  await expect(latecomer.getByText('Voting Ended')).toBeVisible();
+  await latecomer.getByRole('button', { name: `Rate ${star.name} 5`, exact: true }).click();
+  await expect(
+    latecomer.getByText('Voting has ended. This match has ended and voting is no longer available.').first(),
+  ).toBeVisible();
+  const me = (await (await latecomer.request.get('/api/auth/me')).json()) as { user: { id: string } };
+  const stored = await latecomer.request.get(`/api/ratings/user/${me.user.id}/match/${live.match.id}`);
+  expect(await stored.json()).toEqual([]);
+  await expectAccessible(latecomer, 'desktop: match ended');
+  await latecomer.screenshot({ path: testInfo.outputPath('desktop-match-ended.png'), fullPage: true });
+
+  await live.admin.dispose();
+  await phone.context().close();
+  await latecomer.context().close();
+});
