@@ -90,6 +90,17 @@ test('two fans rate a live match, vote, see the results; once it ends, rating is
   await expect(page.getByText('Complete Your Vote')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Submit Final Vote' })).toBeVisible();
   await expectAccessible(page, 'desktop: voting open');
+
+  // The stats dialog: real figures where the product has them, a dash elsewhere.
+  await page.getByRole('button', { name: `Stats for ${star.name}` }).click();
+  const stats = page.getByRole('dialog', { name: star.name });
+  await expect(stats.getByRole('heading', { name: '2024/25 Season Overview' })).toBeVisible();
+  await expect(stats.getByRole('heading', { name: 'Performance Stats' })).toBeVisible();
+  await expect(stats.getByRole('heading', { name: 'Recent Form' })).toBeVisible();
+  await expectAccessible(page, 'desktop: stats dialog');
+  await page.keyboard.press('Escape');
+  await expect(stats).toBeHidden();
+  await expect(page.getByRole('button', { name: `Stats for ${star.name}` })).toBeFocused();
   await rateEveryone(page, live, (p) => (p.id === star.id ? 9 : p.id === second.id ? 8 : 7));
   await chooseMotmAndSubmit(page, star);
 
