@@ -19,3 +19,37 @@ export const banner = z.object({
 export type Banner = z.infer<typeof banner>;
 export const banners = z.object({ banner1: banner, banner2: banner });
 export type Banners = z.infer<typeof banners>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max, `Must be at most ${max} characters`)
+    .nullable()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : null));
+
+/** An image address the page may show: one of our uploads, or an http(s) URL. */
+export const imageUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine(
+    (v) => v === '' || v.startsWith('/objects/') || /^https?:\/\/[^\s]+$/i.test(v),
+    'Image must be an uploaded file or an http(s) address',
+  )
+  .nullable()
+  .optional()
+  .transform((v) => (v ? v : null));
+
+export const bannerInput = z.object({
+  enabled: z.boolean(),
+  type: z.enum(['manual', 'embed'], { error: "Banner type must be 'manual' or 'embed'" }),
+  title: optionalText(200),
+  subtitle: optionalText(200),
+  discount: optionalText(100),
+  description: optionalText(1000),
+  backgroundImage: imageUrl,
+  embedCode: optionalText(20_000),
+});
+export const bannersBody = z.object({ banner1: bannerInput.optional(), banner2: bannerInput.optional() });
+export type BannersBody = z.input<typeof bannersBody>;

@@ -145,3 +145,32 @@ test('two fans rate a live match, vote, see the results; once it ends, rating is
   await phone.context().close();
   await latecomer.context().close();
 });
+
+test('an embedded banner cannot run script in the page', async ({ browser, server, uniqueEmail }) => {
+  const live = await startMatchAsAdmin(`http://127.0.0.1:${server.port}`, 'Chelsea');
+  const hostile =
+    '<script>parent.document.title = "pwned"; document.title = "pwned";</script>' +
+    '<img src="x" onerror="parent.document.body.dataset.pwned = 1">' +
+    '<a href="https://sponsor.example/">Our sponsor</a>';
+  const banner2 = { enabled: true, type: 'embed', embedCode: hostile };
+  expect((await live.admin.post('/api/admin/banners', { data: { banner2 } })).status()).toBe(200);
+  try {
+    const fan = await fanPage(browser, server, uniqueEmail(), 'desktop');
+    const frame = fan.locator('iframe[title="Sponsored content"]');
+    await expect(frame).toBeVisible();
+    const sandbox = (await frame.getAttribute('sandbox')) ?? '';
+    expect(sandbox).not.toContain('allow-scripts');
+    expect(sandbox).not.toContain('allow-same-origin');
+    await expect(
+      fan.frameLocator('iframe[title="Sponsored content"]').getByRole('link', { name: 'Our sponsor' }),
+    ).toBeVisible();
+    await fan.waitForTimeout(500);
+    expect(await fan.title()).not.toBe('pwned');
+    expect(await fan.evaluate(() => document.body.dataset.pwned)).toBeUndefined();
+    await fan.context().close();
+  } finally {
+    await live.admin.post('/api/admin/banners', { data: { banner2: { enabled: false, type: 'manual' } } });
+    await live.admin.patch(`/api/matches/${live.match.id}`, { data: { isLive: false } });
+    await live.admin.dispose();
+  }
+});

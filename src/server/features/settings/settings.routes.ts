@@ -1,4 +1,4 @@
-import { announcement, announcementBody, banners } from '@shared/content';
+import { announcement, announcementBody, banners, bannersBody } from '@shared/content';
 import { errorBody } from '@shared/errors';
 import { customization, socialMedia } from '@shared/settings';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +10,7 @@ import {
   getBanners,
   getCustomization,
   getSocialMedia,
+  saveBanners,
   setAnnouncement,
 } from './settings.service';
 
@@ -34,5 +35,16 @@ export async function settingsRoutes(base: FastifyInstance, opts: { db: Database
       },
     },
     async (request) => ({ announcement: await setAnnouncement(opts.db, request.body.announcement) }),
+  );
+  const adminErrors = { 400: errorBody, 401: errorBody, 403: errorBody };
+  app.get(
+    '/api/admin/banners',
+    { preValidation: adminOnly, schema: { response: { 200: banners, ...adminErrors } } },
+    () => getBanners(opts.db),
+  );
+  app.post(
+    '/api/admin/banners',
+    { preValidation: adminOnly, schema: { body: bannersBody, response: { 200: banners, ...adminErrors } } },
+    (request) => saveBanners(opts.db, request.body),
   );
 }

@@ -1,6 +1,7 @@
-import type { Banner, Banners } from '@shared/content';
+import type { Banner, Banners, bannerInput } from '@shared/content';
 import type { Customization, SocialMedia } from '@shared/settings';
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { announcement, banners, customization, socialMedia } from '../../db/schema';
 
@@ -68,4 +69,22 @@ export async function getBanners(db: Database): Promise<Banners> {
     };
   };
   return { banner1: pick('banner1'), banner2: pick('banner2') };
+}
+
+/** Saves the banners given; a slot left out keeps what it had. */
+export async function saveBanners(
+  db: Database,
+  input: { banner1?: z.output<typeof bannerInput>; banner2?: z.output<typeof bannerInput> },
+): Promise<Banners> {
+  await db.transaction(async (tx) => {
+    for (const slot of ['banner1', 'banner2'] as const) {
+      const value = input[slot];
+      if (!value) continue;
+      await tx
+        .insert(banners)
+        .values({ slot, ...value })
+        .onConflictDoUpdate({ target: banners.slot, set: { ...value, updatedAt: sql`now()` } });
+    }
+  });
+  return getBanners(db);
 }

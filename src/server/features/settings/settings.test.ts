@@ -62,3 +62,39 @@ it('serves customization and social media publicly', async () => {
     tiktok: null,
   });
 });
+
+it('lets only admins save banners, validating type and image addresses, and keeps a slot left out', async () => {
+  const admin = await createFan(t, { isAdmin: true });
+  const fan = await createFan(t);
+  const banner1 = {
+    enabled: true,
+    type: 'manual',
+    title: '  Matchday Offer  ',
+    subtitle: 'Club shop',
+    discount: '20% off',
+    description: 'Shirts and scarves',
+    backgroundImage: 'https://cdn.example/banner.jpg',
+  };
+  expect((await fan.api.post('/api/admin/banners', { banner1 })).status).toBe(403);
+  expect((await client(t).post('/api/admin/banners', { banner1 })).status).toBe(401);
+  const saved = await admin.api.post<Banners>('/api/admin/banners', { banner1 });
+  expect(saved.status).toBe(200);
+  expect(saved.body.banner1).toMatchObject({
+    enabled: true,
+    type: 'manual',
+    title: 'Matchday Offer',
+    embedCode: null,
+  });
+  expect(saved.body.banner2).toMatchObject({ type: 'embed', embedCode: '<b>Hi</b>' });
+  expect(
+    (await admin.api.post('/api/admin/banners', { banner1: { ...banner1, type: 'popup' } })).status,
+  ).toBe(400);
+  const js = await admin.api.post('/api/admin/banners', {
+    banner1: { ...banner1, backgroundImage: 'javascript:alert(1)' },
+  });
+  expect(js).toEqual({
+    status: 400,
+    body: { message: 'Image must be an uploaded file or an http(s) address' },
+  });
+  expect((await client(t).get<Banners>('/api/banners')).body.banner1.title).toBe('Matchday Offer');
+});

@@ -1,8 +1,8 @@
+import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { useCompanyName } from '@client/lib/branding/get-customization';
 import { useSocialMedia } from '@client/lib/branding/get-social-media';
-import { cn } from '@client/lib/utils';
 import { ExternalLink, Play, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { youtubeEmbedUrl, youtubeThumbnailUrls, youtubeVideoId, youtubeWatchUrl } from '../youtube-video-id';
@@ -42,19 +42,14 @@ function VideoPlayer({ videoId }: { videoId: string }) {
           <h2 id={headingId} className="min-w-0 text-lg font-bold tracking-tight">
             Featured Video
           </h2>
-          <span
-            className={cn(
-              'inline-flex shrink-0 items-center gap-1.5 whitespace-nowrap rounded-full px-2.5 py-1 text-xs font-bold',
-              playing ? 'bg-success-soft text-success' : 'bg-primary text-primary-foreground',
-            )}
-          >
+          <Badge variant={playing ? 'success' : 'default'} className="gap-1.5 px-2.5 py-1 font-bold">
             {playing ? (
               <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-success" />
             ) : (
-              <Play className="size-3 fill-current" aria-hidden="true" />
+              <Play className="fill-current" aria-hidden="true" />
             )}
             {playing ? 'Now Playing' : 'Watch on YouTube'}
-          </span>
+          </Badge>
         </div>
 
         <div className="surface-dark relative aspect-video bg-chrome">

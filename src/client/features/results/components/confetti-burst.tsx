@@ -76,7 +76,7 @@ export function ConfettiBurst({ onDone }: ConfettiBurstProps) {
     let width = 0;
     let height = 0;
     // Follows the card's size, which may change while the burst runs (a tie line appearing, say).
-    const fit = () => {
+    const fitToCard = () => {
       if (canvas.clientWidth === width && canvas.clientHeight === height) return;
       width = canvas.clientWidth;
       height = canvas.clientHeight;
@@ -84,7 +84,7 @@ export function ConfettiBurst({ onDone }: ConfettiBurstProps) {
       canvas.height = Math.max(1, Math.round(height * ratio));
       context.setTransform(ratio, 0, 0, ratio, 0, 0);
     };
-    fit();
+    fitToCard();
 
     const pieces = launch(width, height);
     let start: number | null = null;
@@ -97,7 +97,7 @@ export function ConfettiBurst({ onDone }: ConfettiBurstProps) {
       const elapsed = now - start;
       const dt = Math.min(0.05, (now - previous) / 1000);
       previous = now;
-      fit();
+      fitToCard();
       context.clearRect(0, 0, width, height);
       if (elapsed >= CONFETTI_DURATION_MS) {
         onDoneRef.current();
