@@ -34,6 +34,11 @@ const envSchema = z.object({
   OAUTH_GOOGLE_CLIENT_ID: optional(z.string().min(1)),
   OAUTH_GOOGLE_CLIENT_SECRET: optional(z.string().min(1)),
   CLUB_NAME: optional(z.string().trim().min(1).max(80)).default('Manchester United'),
+  // Football-data provider (API-Football style) for player images; unset: the admin button explains.
+  FOOTBALL_API_URL: optional(url(['http:', 'https:'], 'http(s)://')),
+  FOOTBALL_API_KEY: optional(z.string().min(1)),
+  // Newsletter provider (beehiiv API v2); the key and publication come from the admin's tracking settings.
+  NEWSLETTER_API_URL: optional(url(['http:', 'https:'], 'http(s)://')).default('https://api.beehiiv.com/v2'),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
   NODE_ENV: optional(z.enum(['development', 'production', 'test'])).default('production'),
 });

@@ -55,3 +55,38 @@ export const seasonStats = z.object({
   ),
 });
 export type SeasonStats = z.infer<typeof seasonStats>;
+
+export const PLAYER_MESSAGES = {
+  nameRequired: 'Name is required',
+  positionRequired: 'Position is required',
+  jerseyRange: 'Jersey number must be between 1 and 99',
+  notFound: 'Player not found',
+} as const;
+
+export const playerBody = z.object({
+  name: z
+    .string({ error: PLAYER_MESSAGES.nameRequired })
+    .trim()
+    .min(1, PLAYER_MESSAGES.nameRequired)
+    .max(100),
+  position: z.enum(POSITIONS, { error: PLAYER_MESSAGES.positionRequired }),
+  jerseyNumber: z
+    .number({ error: PLAYER_MESSAGES.jerseyRange })
+    .int(PLAYER_MESSAGES.jerseyRange)
+    .min(1, PLAYER_MESSAGES.jerseyRange)
+    .max(99, PLAYER_MESSAGES.jerseyRange)
+    .nullable()
+    .optional(),
+  apiPlayerId: z.number().int().positive().nullable().optional(),
+});
+export type PlayerBody = z.input<typeof playerBody>;
+export const playerResponse = z.object({ player });
+
+/** POST /api/admin/update-player-images: what the football-data provider filled in. */
+export const playerImagesResult = z.object({
+  updated: z.number().int(),
+  skipped: z.number().int(),
+  message: z.string(),
+});
+export const FOOTBALL_API_NOT_CONFIGURED =
+  'Player images come from a football-data provider: set FOOTBALL_API_URL and FOOTBALL_API_KEY on the server, and give players their provider id (apiPlayerId).';

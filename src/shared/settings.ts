@@ -17,3 +17,38 @@ export const socialMedia = z.object({
   tiktok: z.string().nullable(),
 });
 export type SocialMedia = z.infer<typeof socialMedia>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max, `Must be at most ${max} characters`)
+    .nullable()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : null));
+
+/** A link the footer may show: http(s) only. */
+const link = z
+  .string()
+  .trim()
+  .max(500)
+  .nullable()
+  .optional()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || /^https?:\/\/[^\s]+$/i.test(v), 'Links must start with http:// or https://');
+
+export const customizationBody = z.object({
+  companyName: optionalText(80),
+  description: optionalText(500),
+  logoUrl: optionalText(2000),
+  headerImageUrl: optionalText(2000),
+});
+export type CustomizationBody = z.input<typeof customizationBody>;
+
+export const socialMediaBody = z.object({
+  youtube: link,
+  youtubeVideo: link,
+  instagram: link,
+  facebook: link,
+  tiktok: link,
+});
+export type SocialMediaBody = z.input<typeof socialMediaBody>;

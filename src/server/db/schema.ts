@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -272,3 +273,41 @@ export const trackingSettings = pgTable(
 export type UserRow = typeof users.$inferSelect;
 export type PlayerRow = typeof players.$inferSelect;
 export type MatchRow = typeof matches.$inferSelect;
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Uploaded images, re-encoded, kept in the database so every instance serves them and backups hold
+ * them. The id is the content's SHA-256: the same image uploaded twice is one row.
+ */
+export const objects = pgTable('objects', {
+  id: text('id').primaryKey(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  size: integer('size').notNull(),
+  width: integer('width'),
+  height: integer('height'),
+  createdAt: createdAt(),
+});
+
+/** Newsletter sign-ups waiting for (or retrying) the provider's API; a failure never fails the sign-up. */
+export const newsletterQueue = pgTable(
+  'newsletter_queue',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('newsletter_queue_status_check', sql`${t.status} in ('pending', 'done', 'failed')`),
+    index('newsletter_queue_due_idx').on(t.status, t.nextAttemptAt),
+  ],
+);

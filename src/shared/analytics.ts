@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { motmPlayer } from './votes';
+
+export const totalVotes = z.object({ totalVotes: z.number().int() });
+export const returnUsers = z.object({
+  returnUsers: z.number().int(),
+  totalUsers: z.number().int(),
+  loyaltyRate: z.number(),
+});
+export const participation = z.object({
+  completeVotes: z.number().int(),
+  partialVotes: z.number().int(),
+  completionRate: z.number(),
+});
+export const controversialEntry = z.object({
+  player: z.object({ id: z.number().int(), name: z.string(), position: z.string() }),
+  averageRating: z.number(),
+  variance: z.number(),
+  ratingCount: z.number().int(),
+});
+export const controversialList = z.array(controversialEntry);
+export const motmLeaderboard = z.array(
+  z.object({ player: motmPlayer, voteCount: z.number().int(), percentage: z.number() }),
+);
+
+/** Ratings made (or last changed) in each minute of the match, from kick-off of voting. */
+export const ratingsTimeline = z.array(z.object({ minute: z.string(), ratings: z.number().int() }));
+
+/** Every rated player of a match with the spread of their ratings (admins see it at any time). */
+export const playerDistributions = z.array(
+  z.object({
+    player: motmPlayer,
+    averageRating: z.number(),
+    ratingCount: z.number().int(),
+    counts: z.array(z.number().int()).length(10),
+  }),
+);
+
+/** product.md point 9: one entry per completed match in 'Export All Historical Data'. */
+export const historicalMatch = z.object({
+  matchTitle: z.string(),
+  opponent: z.string(),
+  venue: z.string(),
+  tournament: z.string(),
+  date: z.string().nullable(),
+  scheduledKickOff: z.string(),
+  score: z.string(),
+  totalVotes: z.number().int(),
+  manOfTheMatch: z.string().nullable(),
+  motmVoteCount: z.number().int(),
+  motmPercentage: z.number(),
+  completeVotes: z.number().int(),
+  partialVotes: z.number().int(),
+  completionRate: z.number(),
+  isLive: z.boolean(),
+  status: z.enum(['Live', 'Ended', 'Scheduled']),
+});
+export const historicalExport = z.array(historicalMatch);

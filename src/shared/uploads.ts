@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** POST /api/objects/upload (multipart field `file`) and POST /api/players/:id/upload-image (field `image`). */
+export const uploadResponse = z.object({ objectPath: z.string() });
+export type UploadResponse = z.infer<typeof uploadResponse>;
+
+export const UPLOAD_MESSAGES = {
+  notImage: 'Please upload an image file',
+  tooLarge: 'File must be under 5MB',
+  playerImageType: 'Player images must be PNG or JPG',
+  missingFile: 'No file was uploaded',
+} as const;
