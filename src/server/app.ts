@@ -6,16 +6,22 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Logger } from 'pino';
 import type { DbHandle } from './db/client';
 import type { Env } from './env';
+import { adminUsersRoutes } from './features/admin-users/admin-users.routes';
+import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { matchesRoutes } from './features/matches/matches.routes';
+import { createNewsletter, type NewsletterOptions } from './features/newsletter/newsletter.service';
 import { playersRoutes } from './features/players/players.routes';
+import { playersAdminRoutes } from './features/players/players-admin.routes';
 import { ratingsRoutes } from './features/ratings/ratings.routes';
 import { resultsRoutes } from './features/results/results.routes';
 import { MatchSnapshots, type SnapshotOptions } from './features/results/results.service';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { getCustomization } from './features/settings/settings.service';
+import { settingsAdminRoutes } from './features/settings/settings-admin.routes';
 import { squadRoutes } from './features/squad/squad.routes';
+import { uploadsRoutes } from './features/uploads/uploads.routes';
 import { votesRoutes } from './features/votes/votes.routes';
 import { createMailer, type Mailer } from './lib/mailer';
 import { authPlugin } from './plugins/auth';
@@ -34,6 +40,7 @@ export interface AppOptions {
   client?: 'static' | 'vite' | 'none';
   authRateLimit?: { max: number; timeWindow: number };
   snapshots?: SnapshotOptions;
+  newsletter?: Partial<NewsletterOptions>;
 }
 
 /** Builds the whole product without listening, so tests drive it with inject() or a port of their own. */
@@ -76,8 +83,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { database });
   await app.register(settingsRoutes, { db: database.db, clubName: env.CLUB_NAME });
+  const newsletter = createNewsletter(database.db, { apiUrl: env.NEWSLETTER_API_URL, ...options.newsletter });
+  app.addHook('onReady', async () => newsletter.start());
+  app.addHook('onClose', async () => newsletter.stop());
+
   await app.register(authRoutes, {
     db: database.db,
+    onRegistered: async ({ userId, email, newsletterOptIn }) => {
+      if (newsletterOptIn) await newsletter.enqueue({ userId, email });
+    },
     mailer,
     publicUrl: env.PUBLIC_URL,
     companyName: async () => (await getCustomization(database.db, env.CLUB_NAME)).companyName,
@@ -94,6 +108,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(ratingsRoutes, { db, snapshots });
   await app.register(votesRoutes, { db, snapshots });
   await app.register(resultsRoutes, { db, snapshots });
+  await app.register(adminUsersRoutes, { db });
+  await app.register(uploadsRoutes, { db });
+  await app.register(playersAdminRoutes, {
+    db,
+    footballApi: { url: env.FOOTBALL_API_URL, key: env.FOOTBALL_API_KEY },
+  });
+  await app.register(settingsAdminRoutes, { db, clubName: env.CLUB_NAME });
+  await app.register(analyticsRoutes, { db, snapshots });
 
   await app.register(clientPlugin, { mode: options.client ?? 'none' });
   return app;

@@ -27,6 +27,8 @@ export interface AuthDeps {
   mailer: Mailer;
   publicUrl: string;
   companyName: () => Promise<string>;
+  /** Told of each new sign-up after its mail went out (the newsletter queue); its failure never fails the sign-up. */
+  onRegistered?: (user: { userId: string; email: string; newsletterOptIn: boolean }) => Promise<void>;
 }
 
 export interface RegisterInput {
@@ -92,6 +94,7 @@ export async function register(deps: AuthDeps, input: RegisterInput): Promise<vo
       cause: error,
     });
   }
+  await deps.onRegistered?.({ userId, email, newsletterOptIn: input.newsletterOptIn }).catch(() => undefined);
 }
 
 export interface LoginResult {
