@@ -2,17 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * Baseline headers on every answer. The page bundles everything it loads, so its policy allows only
- * our own origin (style attributes aside, which Radix positions popovers with).
+ * Baseline headers on every answer. The page bundles everything it loads, so its policy allows our own
+ * origin and, for the admin's tracking tags, Google Tag Manager and Analytics (loaded by URL from
+ * validated ids, never as inline script). Style attributes are allowed: Radix positions popovers with them.
  */
+const GOOGLE_TAGS = 'https://www.googletagmanager.com';
+const GOOGLE_ANALYTICS = 'https://*.google-analytics.com https://*.analytics.google.com';
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${GOOGLE_TAGS}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "font-src 'self' data:",
-  "connect-src 'self' ws: wss:",
-  "frame-src 'self' https://www.youtube-nocookie.com",
+  `connect-src 'self' ws: wss: ${GOOGLE_TAGS} ${GOOGLE_ANALYTICS}`,
+  `frame-src 'self' https://www.youtube-nocookie.com ${GOOGLE_TAGS}`,
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
