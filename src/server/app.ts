@@ -83,7 +83,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { database });
   await app.register(settingsRoutes, { db: database.db, clubName: env.CLUB_NAME });
-  const newsletter = createNewsletter(database.db, { apiUrl: env.NEWSLETTER_API_URL, ...options.newsletter });
+  const newsletter = createNewsletter(database.db, {
+    apiUrl: env.NEWSLETTER_API_URL,
+    log: app.log,
+    ...options.newsletter,
+  });
   app.addHook('onReady', async () => newsletter.start());
   app.addHook('onClose', async () => newsletter.stop());
 

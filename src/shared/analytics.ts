@@ -56,3 +56,6 @@ export const historicalMatch = z.object({
   status: z.enum(['Live', 'Ended', 'Scheduled']),
 });
 export const historicalExport = z.array(historicalMatch);
+
+/** product.md point 9: the controversial list holds the top 5. */
+export const CONTROVERSIAL_SIZE = 5;

@@ -51,3 +51,10 @@ export const trackingScripts = z.object({
   ga4MeasurementId: z.string().nullable(),
 });
 export type TrackingScripts = z.infer<typeof trackingScripts>;
+
+/** The admin's tracking GET shows a stored newsletter key as these bullets and at most its last 4 characters. */
+export const MASKED_KEY_PREFIX = '••••••••';
+
+export const TRACKING_MESSAGES = {
+  apiKeyFormat: 'API key must not contain spaces or control characters',
+} as const;

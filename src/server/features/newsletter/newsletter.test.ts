@@ -1,0 +1,231 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { newsletterQueue, users } from '../../db/schema';
+import { client, createFan } from '../../testing/match-fixtures';
+import { type NewsletterFixture, startNewsletterFixture } from '../../testing/newsletter-fixture-server';
+import { createTestContext, type TestContext, tokenFromMail } from '../../testing/test-app';
+import { createNewsletter, type Newsletter, retryDelayMs } from './newsletter.service';
+
+const API_KEY = 'bh_test_0123456789abcdefKEY';
+const PUBLICATION = 'pub_5f0c-test-publication';
+
+let fixture: NewsletterFixture;
+let t: TestContext;
+let admin: Awaited<ReturnType<typeof createFan>>;
+/** A worker of its own on the app's database, driven pass by pass (the app's own one polls every 30 s). */
+let newsletter: Newsletter;
+
+beforeAll(async () => {
+  fixture = await startNewsletterFixture();
+  t = await createTestContext({ env: { NEWSLETTER_API_URL: fixture.url } });
+  admin = await createFan(t, { isAdmin: true });
+  newsletter = createNewsletter(t.db, { apiUrl: fixture.url });
+});
+afterAll(async () => {
+  await t.close();
+  await fixture.close();
+});
+beforeEach(() => {
+  fixture.failWith(null);
+  fixture.requests.length = 0;
+});
+
+let n = 0;
+const freshEmail = () => `newsletter-fan-${++n}-${Date.now()}@example.com`;
+
+async function register(email: string, newsletterOptIn: boolean) {
+  const res = await client(t).post('/api/auth/register', {
+    email,
+    password: 'long enough password',
+    name: 'Newsletter Fan',
+    newsletterOptIn,
+  });
+  expect(res.status).toBe(201);
+  return res;
+}
+
+async function confirm(email: string) {
+  const mail = t.outbox.filter((m) => m.to === email).at(-1);
+  expect((await client(t).post('/api/auth/confirm', { token: tokenFromMail(mail) })).status).toBe(200);
+}
+
+const queueOf = (email: string) =>
+  t.db.select().from(newsletterQueue).where(eq(newsletterQueue.email, email));
+
+async function configure() {
+  const res = await admin.api.post('/api/admin/tracking', {
+    beehiivApiKey: API_KEY,
+    beehiivPublicationId: PUBLICATION,
+  });
+  expect(res.status).toBe(200);
+}
+
+describe('newsletter sign-ups', () => {
+  it('keeps an opted-in sign-up pending while the provider is not configured', async () => {
+    const email = freshEmail();
+    await register(email, true);
+    await confirm(email);
+    expect(await newsletter.runOnce()).toEqual({ sent: 0, failed: 0, configured: false });
+    expect(fixture.requests).toHaveLength(0);
+    expect(await queueOf(email)).toMatchObject([{ status: 'pending', attempts: 0 }]);
+
+    // Once the admin saves the key and publication, the waiting sign-up goes out.
+    await configure();
+    expect(await newsletter.runOnce()).toEqual({ sent: 1, failed: 0, configured: true });
+    expect(fixture.requests.map((r) => r.body)).toEqual([
+      { email, reactivate_existing: false, send_welcome_email: true },
+    ]);
+    expect(await queueOf(email)).toMatchObject([{ status: 'done', lastError: null }]);
+  });
+
+  it('subscribes an opted-in fan exactly once, after the e-mail is verified', async () => {
+    const email = freshEmail();
+    await register(email, true);
+    // 'Sign Up Again' on the unverified account does not queue a second sign-up.
+    await register(email, true);
+    expect(await queueOf(email)).toHaveLength(1);
+
+    // No one can subscribe an address they do not own: nothing is sent before verification.
+    expect((await newsletter.runOnce()).sent).toBe(0);
+    expect(fixture.requests).toHaveLength(0);
+
+    await confirm(email);
+    expect(await newsletter.runOnce()).toEqual({ sent: 1, failed: 0, configured: true });
+    expect(fixture.requests).toEqual([
+      {
+        method: 'POST',
+        url: `/publications/${PUBLICATION}/subscriptions`,
+        authorization: `Bearer ${API_KEY}`,
+        contentType: 'application/json',
+        body: { email, reactivate_existing: false, send_welcome_email: true },
+      },
+    ]);
+    expect(await queueOf(email)).toMatchObject([{ status: 'done', attempts: 0 }]);
+
+    // Nothing is sent twice.
+    expect((await newsletter.runOnce()).sent).toBe(0);
+    expect(fixture.requests).toHaveLength(1);
+  });
+
+  it('sends nothing for a fan who did not opt in', async () => {
+    const email = freshEmail();
+    await register(email, false);
+    await confirm(email);
+    expect(await queueOf(email)).toHaveLength(0);
+    expect((await newsletter.runOnce()).sent).toBe(0);
+    expect(fixture.requests).toHaveLength(0);
+  });
+
+  it('does not send for a fan who opted out again before verifying', async () => {
+    const email = freshEmail();
+    await register(email, true);
+    await register(email, false);
+    await confirm(email);
+    expect((await newsletter.runOnce()).sent).toBe(0);
+    expect(fixture.requests).toHaveLength(0);
+  });
+
+  it('never fails the sign-up when the provider fails, and retries later with backoff', async () => {
+    fixture.failWith(503);
+    const email = freshEmail();
+    const before = Date.now();
+    await register(email, true);
+    await confirm(email);
+
+    expect(await newsletter.runOnce()).toEqual({ sent: 0, failed: 1, configured: true });
+    expect(fixture.requests).toHaveLength(1);
+    const [row] = await queueOf(email);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row?.lastError).toContain('HTTP 503');
+    // First retry one minute later.
+    const wait = (row?.nextAttemptAt.getTime() ?? 0) - before;
+    expect(wait).toBeGreaterThanOrEqual(55_000);
+    expect(wait).toBeLessThan(5 * 60_000);
+
+    // Not due yet: nothing is tried.
+    expect((await newsletter.runOnce()).failed).toBe(0);
+    expect(fixture.requests).toHaveLength(1);
+
+    // Due, and the provider is back: subscribed.
+    fixture.failWith(null);
+    await t.db
+      .update(newsletterQueue)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(newsletterQueue.email, email));
+    expect(await newsletter.runOnce()).toEqual({ sent: 1, failed: 0, configured: true });
+    expect(fixture.requests).toHaveLength(2);
+    expect(await queueOf(email)).toMatchObject([{ status: 'done', attempts: 1, lastError: null }]);
+  });
+
+  it('gives up after the last attempt', async () => {
+    fixture.failWith(500);
+    const email = freshEmail();
+    await register(email, true);
+    await confirm(email);
+    const impatient = createNewsletter(t.db, { apiUrl: fixture.url, maxAttempts: 3, backoffMs: 0 });
+    for (let i = 0; i < 3; i++) expect((await impatient.runOnce()).failed).toBe(1);
+    expect(await queueOf(email)).toMatchObject([{ status: 'failed', attempts: 3 }]);
+    expect((await impatient.runOnce()).failed).toBe(0);
+    expect(fixture.requests).toHaveLength(3);
+  });
+
+  it('counts an unreachable provider as a failure', async () => {
+    const email = freshEmail();
+    await register(email, true);
+    await confirm(email);
+    const closed = await startNewsletterFixture();
+    await closed.close();
+    const unreachable = createNewsletter(t.db, { apiUrl: closed.url });
+    expect(await unreachable.runOnce()).toEqual({ sent: 0, failed: 1, configured: true });
+    expect((await queueOf(email))[0]?.lastError).toContain('ECONNREFUSED');
+    await t.db
+      .update(newsletterQueue)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(newsletterQueue.email, email));
+    expect((await newsletter.runOnce()).sent).toBe(1);
+  });
+
+  it('sends each sign-up once when two workers run at the same moment', async () => {
+    const emails = [freshEmail(), freshEmail(), freshEmail(), freshEmail()];
+    for (const email of emails) {
+      await register(email, true);
+      await confirm(email);
+    }
+    const other = createNewsletter(t.db, { apiUrl: fixture.url, batchSize: 1 });
+    const own = createNewsletter(t.db, { apiUrl: fixture.url, batchSize: 1 });
+    const [a, b] = await Promise.all([own.runOnce(), other.runOnce()]);
+    expect((a?.sent ?? 0) + (b?.sent ?? 0)).toBe(4);
+    expect(fixture.requests.map((r) => (r.body as { email: string }).email).sort()).toEqual(
+      [...emails].sort(),
+    );
+  });
+
+  it('polls on its own once started, and stop() waits for the running pass', async () => {
+    const email = freshEmail();
+    await register(email, true);
+    await confirm(email);
+    const worker = createNewsletter(t.db, { apiUrl: fixture.url, pollMs: 20 });
+    worker.start();
+    const deadline = Date.now() + 10_000;
+    while (fixture.requests.length === 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    await worker.stop();
+    expect(fixture.requests).toHaveLength(1);
+    expect(await queueOf(email)).toMatchObject([{ status: 'done' }]);
+  });
+
+  it('drops the queued sign-up with the account', async () => {
+    const email = freshEmail();
+    await register(email, true);
+    expect(await queueOf(email)).toHaveLength(1);
+    await t.db.delete(users).where(eq(users.email, email));
+    expect(await queueOf(email)).toHaveLength(0);
+  });
+});
+
+it('waits a minute after the first failure, doubling, at most 6 hours', () => {
+  expect(retryDelayMs(1)).toBe(60_000);
+  expect(retryDelayMs(2)).toBe(120_000);
+  expect(retryDelayMs(7)).toBe(64 * 60_000);
+  expect(retryDelayMs(12)).toBe(6 * 60 * 60_000);
+});
