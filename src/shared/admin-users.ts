@@ -34,3 +34,6 @@ export const ADMIN_USER_MESSAGES = {
   lastAdmin: 'You cannot remove or demote the last admin',
   notFound: 'User not found',
 } as const;
+
+/** The fields after validation (trimmed name and e-mail), as the server stores them. */
+export type UserFields = z.output<typeof userBody>;

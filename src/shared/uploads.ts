@@ -9,4 +9,9 @@ export const UPLOAD_MESSAGES = {
   tooLarge: 'File must be under 5MB',
   playerImageType: 'Player images must be PNG or JPG',
   missingFile: 'No file was uploaded',
+  unreadable: 'The upload could not be read. Please try again.',
+  tooManyPixels: 'Image dimensions are too large (at most 50 megapixels)',
 } as const;
+
+/** The largest upload accepted, in bytes (product.md point 9: 5 MB). */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
