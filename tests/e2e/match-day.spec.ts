@@ -1,9 +1,10 @@
 import { type Browser, devices, type Page } from '@playwright/test';
+import type { Match } from '../../src/shared/matches';
 import type { Player } from '../../src/shared/players';
 import type { LeaderboardEntry } from '../../src/shared/ratings';
 import { expect, expectAccessible, registerVerified, signIn, test } from './support/fixtures';
 import { type E2ELiveMatch, startMatchAsAdmin } from './support/match-day';
-import type { E2EServer } from './support/servers';
+import { E2E_ADMIN, type E2EServer } from './support/servers';
 
 /** A fan in a browser of their own size: signed up, verified, signed in, consent given. */
 async function fanPage(
@@ -173,4 +174,108 @@ test('an embedded banner cannot run script in the page', async ({ browser, serve
     await live.admin.patch(`/api/matches/${live.match.id}`, { data: { isLive: false } });
     await live.admin.dispose();
   }
+});
+
+test('an admin runs a match day from the panel: announce, pick the squad within limits, publish, go live, score, end', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const admin = page.request;
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/$/);
+  const consent = page.getByRole('dialog').getByRole('button', { name: 'Accept' });
+  if (await consent.isVisible().catch(() => false)) await consent.click();
+  // A clean slate: nobody published, no live match.
+  expect((await admin.post('/api/admin/clear-all-players')).status()).toBe(200);
+  const current = (await (await admin.get('/api/matches/current')).json()) as {
+    id: number;
+    isLive: boolean;
+  } | null;
+  if (current?.isLive) await admin.patch(`/api/matches/${current.id}`, { data: { isLive: false } });
+
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Match Preparation' })).toBeVisible();
+  await expectAccessible(page, 'admin: match control');
+
+  // 1. Match Details: announce Chelsea today at the default 3:00 PM.
+  await page.getByRole('combobox', { name: 'Opponent' }).click();
+  await page.getByRole('option', { name: 'Chelsea', exact: true }).click();
+  await page.getByLabel('Match date').fill(new Date().toISOString().slice(0, 10));
+  await page.getByRole('button', { name: 'Announce Match' }).click();
+  await expect(page.getByRole('tab', { name: '2. Match Day Squad' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  const announced = (await (await admin.get('/api/matches/current')).json()) as Match;
+  expect(announced).toMatchObject({ opponent: 'Chelsea', kickOffTime: '15:00', isLive: false });
+  expect((await (await admin.get('/api/announcement')).json()).announcement).toContain(
+    'Chelsea Player Ratings!',
+  );
+
+  // Going live with nobody published is refused.
+  await page.getByRole('link', { name: 'Match Control' }).click();
+  await page.getByRole('radio', { name: 'Live', exact: true }).click();
+  await expect(page.getByText('Cannot Start Match').first()).toBeVisible();
+
+  // 2. Squad Management: 11 starters, the manager, 2 substitutes; the 12th starter is refused.
+  const squad = (await (await admin.get('/api/players')).json()) as Player[];
+  const manager = squad.find((p) => p.isManager) as Player;
+  const outfield = squad.filter((p) => !p.isManager);
+  const starters = [
+    outfield.find((p) => p.position === 'Goalkeeper') as Player,
+    ...outfield.filter((p) => p.position !== 'Goalkeeper').slice(0, 10),
+  ];
+  const [twelfth, ...rest] = outfield.filter((p) => !starters.includes(p) && p.position !== 'Goalkeeper');
+  const subs = rest.slice(0, 2);
+  await page.getByRole('link', { name: 'Squad Management' }).click();
+  await expect(page.getByRole('table', { name: 'Players' })).toBeVisible();
+  await expectAccessible(page, 'admin: squad management');
+  for (const p of starters)
+    await page.getByRole('checkbox', { name: `Starting XI: ${p.name}`, exact: true }).check();
+  await page.getByRole('checkbox', { name: `Starting XI: ${twelfth?.name}`, exact: true }).click();
+  await expect(page.getByText('Player Limit Reached').first()).toBeVisible();
+  await expect(
+    page.getByRole('checkbox', { name: `Starting XI: ${twelfth?.name}`, exact: true }),
+  ).not.toBeChecked();
+  await page.getByRole('checkbox', { name: `Select ${manager.name} as manager` }).check();
+  for (const p of subs)
+    await page.getByRole('checkbox', { name: `Substitute: ${p.name}`, exact: true }).check();
+  for (const p of subs)
+    await page.getByRole('checkbox', { name: `Add for rating: ${p.name}`, exact: true }).check();
+  await page.getByRole('button', { name: 'Publish Squad for Rating' }).click();
+  await expect
+    .poll(
+      async () => ((await (await admin.get('/api/admin/available-for-rating')).json()) as Player[]).length,
+    )
+    .toBe(14);
+  const published = (await (await admin.get('/api/admin/available-for-rating')).json()) as Player[];
+  expect(
+    published
+      .filter((p) => p.isSubstitute)
+      .map((p) => p.id)
+      .sort(),
+  ).toEqual(subs.map((p) => p.id).sort());
+  expect(published.filter((p) => p.isManager)).toHaveLength(1);
+  await page.screenshot({ path: testInfo.outputPath('admin-squad-desktop.png') });
+
+  // Live, score with plus and minus, then ended.
+  await page.getByRole('link', { name: 'Match Control' }).click();
+  await expect(page.getByRole('button', { name: 'Decrease home score' })).toBeDisabled();
+  await page.getByRole('radio', { name: 'Live', exact: true }).click();
+  await expect(page.getByText('LIVE').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Increase home score' }).click();
+  await page.getByRole('button', { name: 'Increase home score' }).click();
+  await page.getByRole('button', { name: 'Increase away score' }).click();
+  await expect
+    .poll(async () => ((await (await admin.get('/api/matches/current')).json()) as Match).score)
+    .toBe('2-1');
+  await expectAccessible(page, 'admin: live match');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, 'admin: live match on a phone');
+  await page.screenshot({ path: testInfo.outputPath('admin-live-phone.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('radio', { name: 'Ended', exact: true }).click();
+  await expect
+    .poll(async () => ((await (await admin.get('/api/matches/current')).json()) as Match).status)
+    .toBe('Match Ended');
 });

@@ -2,6 +2,7 @@ import { Toaster } from '@client/components/ui/toaster';
 import { AuthProvider } from '@client/lib/auth/auth-provider';
 import type { InitialSession } from '@client/lib/auth/initial-session';
 import { createQueryClient } from '@client/lib/query-client';
+import { TrackingScripts } from '@client/lib/tracking/tracking-scripts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 
@@ -17,6 +18,7 @@ export function AppProviders({ initialSession, children }: AppProvidersProps) {
       <AuthProvider initialSession={initialSession}>
         {children}
         <Toaster />
+        <TrackingScripts />
       </AuthProvider>
     </QueryClientProvider>
   );

@@ -1,11 +1,108 @@
 import { LoadingScreen } from '@client/components/layout/loading-screen';
 import { StatusScreen } from '@client/components/layout/status-screen';
+import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
-import { AdminShell } from '@client/features/admin/components/admin-shell';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { AdminShell, type AdminTabContext } from '@client/features/admin/components/admin-shell';
+import type { AdminTabId } from '@client/features/admin/utils/admin-tabs';
 import { useAuth } from '@client/lib/auth/auth-context';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { LockKeyhole, ShieldX } from 'lucide-react';
+import { Component, lazy, type ReactNode, Suspense } from 'react';
 import { useLocation } from 'wouter';
+
+// Each section is its own chunk: opening the panel downloads only the section on screen.
+const MatchControlTab = lazy(() =>
+  import('@client/features/admin-match/components/match-control-tab').then((m) => ({
+    default: m.MatchControlTab,
+  })),
+);
+const SquadTab = lazy(() =>
+  import('@client/features/admin-squad/components/squad-tab').then((m) => ({ default: m.SquadTab })),
+);
+const AnalyticsTab = lazy(() =>
+  import('@client/features/admin-analytics/components/analytics-tab').then((m) => ({
+    default: m.AnalyticsTab,
+  })),
+);
+const UsersTab = lazy(() =>
+  import('@client/features/admin-users/components/users-tab').then((m) => ({ default: m.UsersTab })),
+);
+const CustomiseTab = lazy(() =>
+  import('@client/features/admin-brand/components/customise-tab').then((m) => ({ default: m.CustomiseTab })),
+);
+const SettingsTab = lazy(() =>
+  import('@client/features/admin-brand/components/settings-tab').then((m) => ({ default: m.SettingsTab })),
+);
+const ScriptsTab = lazy(() =>
+  import('@client/features/admin-brand/components/scripts-tab').then((m) => ({ default: m.ScriptsTab })),
+);
+
+function TabLoading() {
+  return (
+    <div className="flex flex-col gap-4">
+      <p role="status" className="sr-only">
+        Loading...
+      </p>
+      <Skeleton className="h-48 w-full" />
+      <Skeleton className="h-72 w-full" />
+    </div>
+  );
+}
+
+/** A section whose code fails to download (a weak signal at the stadium) offers a reload, not a blank page. */
+class TabErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error('An admin section failed to load', error);
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <Alert title="This section could not be loaded">
+        <p>Check the connection, then reload the page.</p>
+        <Button variant="link" onClick={() => window.location.reload()}>
+          Reload
+        </Button>
+      </Alert>
+    );
+  }
+}
+
+function renderTab(tab: AdminTabId, { notificationsEnabled, openTab }: AdminTabContext) {
+  const content = (() => {
+    switch (tab) {
+      case 'match':
+        return (
+          <MatchControlTab notificationsEnabled={notificationsEnabled} onOpenSquad={() => openTab('squad')} />
+        );
+      case 'squad':
+        return <SquadTab notificationsEnabled={notificationsEnabled} />;
+      case 'analytics':
+        return <AnalyticsTab />;
+      case 'users':
+        return <UsersTab />;
+      case 'customise':
+        return <CustomiseTab />;
+      case 'settings':
+        return <SettingsTab />;
+      case 'scripts':
+        return <ScriptsTab />;
+    }
+  })();
+  // Keyed by tab: a slow section never shows the previous one meanwhile, and a failure stays with its tab.
+  return (
+    <TabErrorBoundary key={tab}>
+      <Suspense fallback={<TabLoading />}>{content}</Suspense>
+    </TabErrorBoundary>
+  );
+}
 
 /**
  * `/admin`, loaded lazily so fans never download admin code. The gate reads the cached user's
@@ -48,5 +145,5 @@ export function AdminRoute() {
       </StatusScreen>
     );
   }
-  return <AdminShell />;
+  return <AdminShell renderTab={renderTab} />;
 }

@@ -1,86 +1,110 @@
 import { BrandMark } from '@client/components/layout/brand-mark';
-import { Button } from '@client/components/ui/button';
-import { Card } from '@client/components/ui/card';
-import { useAuth } from '@client/lib/auth/auth-context';
+import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@client/components/ui/sheet';
 import { useBranding } from '@client/lib/branding/get-customization';
-import { ArrowLeft, LogOut, Wrench } from 'lucide-react';
-import { useState } from 'react';
-import { Link } from 'wouter';
+import { Menu } from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useAdminTab } from '../hooks/use-admin-tab';
+import { useNotificationsPreference } from '../hooks/use-notifications-preference';
+import { type AdminTabId, adminTabLabel } from '../utils/admin-tabs';
+import { AdminNav } from './admin-nav';
+import { NotificationsSwitch } from './notifications-switch';
+import { PlayersRatedBadge } from './players-rated-badge';
 
-const SECTIONS = [
-  'Match Control',
-  'Squad Management',
-  'Analytics',
-  'User Management',
-  'Customise',
-  'Settings',
-  'Scripts & Pixels',
-];
+/** What a tab gets from the frame around it. */
+export interface AdminTabContext {
+  /** The admin notifications preference: success notices show only when it is on. */
+  notificationsEnabled: boolean;
+  openTab: (tab: AdminTabId) => void;
+}
 
-/** The admin frame; the tools themselves arrive section by section in later changes. */
-export function AdminShell() {
-  const { user, signOut } = useAuth();
+interface AdminShellProps {
+  /** The open section's content; the route decides which component each tab is. */
+  renderTab: (tab: AdminTabId, context: AdminTabContext) => ReactNode;
+}
+
+function BrandBlock({ company, logoUrl }: { company: string; logoUrl: string | null }) {
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <BrandMark name={company} logoUrl={logoUrl} />
+      <div className="flex min-w-0 flex-col">
+        <span className="truncate font-bold leading-tight">{company}</span>
+        <span className="text-xs font-medium text-chrome-muted">Admin Panel</span>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The admin frame: a side navigation on laptops, a top bar with a drawer on phones, and the open
+ * section. The section is kept in the address so a reload stays on it.
+ */
+export function AdminShell({ renderTab }: AdminShellProps) {
   const branding = useBranding();
   const company = branding.companyName;
-  const [signingOut, setSigningOut] = useState(false);
+  const [tab, openTab] = useAdminTab();
+  const [notificationsEnabled, setNotificationsEnabled] = useNotificationsPreference();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const shownTab = useRef(tab);
+
+  // After choosing another section, focus its heading so keyboard and screen-reader users land there.
+  useEffect(() => {
+    if (shownTab.current === tab) return;
+    shownTab.current = tab;
+    headingRef.current?.focus({ preventScroll: true });
+    window.scrollTo(0, 0);
+  }, [tab]);
+
+  const settings = <NotificationsSwitch enabled={notificationsEnabled} onChange={setNotificationsEnabled} />;
+
   return (
     <div className="flex flex-1 flex-col md:flex-row">
-      <aside className="surface-dark bg-chrome text-white md:w-64 md:shrink-0">
-        <div className="flex flex-col gap-3 p-4 md:sticky md:top-0 md:gap-6 md:p-5">
-          <div className="flex items-center gap-3">
-            <BrandMark name={company} logoUrl={branding.logoUrl} />
-            <div className="flex min-w-0 flex-col">
-              <span className="truncate font-bold leading-tight">{company}</span>
-              <span className="text-xs font-medium text-chrome-muted">Admin Panel</span>
+      {/* Phones: a top bar with the menu button. */}
+      <header className="surface-dark sticky top-0 z-40 flex items-center gap-2 bg-chrome px-2 py-2 text-white shadow-md md:hidden">
+        <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
+          <SheetTrigger className="flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-md hover:bg-white/10">
+            <Menu className="size-6" aria-hidden="true" />
+            <span className="sr-only">Open admin menu</span>
+          </SheetTrigger>
+          <SheetContent className="surface-dark bg-chrome p-4 pt-3 text-white" closeLabel="Close admin menu">
+            <SheetTitle className="sr-only">Admin menu</SheetTitle>
+            <SheetDescription className="sr-only">Sections of the admin panel</SheetDescription>
+            <div className="pr-12">
+              <BrandBlock company={company} logoUrl={branding.logoUrl} />
             </div>
-          </div>
-          <nav aria-label="Admin" className="flex gap-2 md:flex-col md:gap-1">
-            <Link
-              href="/"
-              className="flex min-h-11 flex-1 items-center justify-center gap-2 rounded-md border border-white/20 px-3 text-sm font-semibold hover:bg-white/10 md:flex-none md:justify-start md:border-0"
-            >
-              <ArrowLeft className="size-4" aria-hidden="true" />
-              Back to Ratings
-            </Link>
-            <Button
-              variant="chrome"
-              size="sm"
-              className="flex-1 md:flex-none md:justify-start md:border-0 md:bg-transparent"
-              disabled={signingOut}
-              onClick={() => {
-                setSigningOut(true);
-                void signOut({ redirectTo: '/login' });
-              }}
-            >
-              <LogOut aria-hidden="true" />
-              Sign Out
-            </Button>
-          </nav>
+            <PlayersRatedBadge />
+            <AdminNav activeTab={tab} onNavigate={() => setDrawerOpen(false)} />
+            {settings}
+          </SheetContent>
+        </Sheet>
+        <div className="min-w-0 flex-1">
+          <BrandBlock company={company} logoUrl={branding.logoUrl} />
+        </div>
+        <PlayersRatedBadge className="shrink-0 pr-2 text-xs" />
+      </header>
+
+      {/* Laptops: the side navigation. */}
+      <aside className="surface-dark hidden bg-chrome text-white md:block md:w-64 md:shrink-0">
+        <div className="sticky top-0 flex max-h-dvh flex-col gap-5 overflow-y-auto p-5">
+          <BrandBlock company={company} logoUrl={branding.logoUrl} />
+          <PlayersRatedBadge />
+          <AdminNav activeTab={tab} />
+          {settings}
         </div>
       </aside>
-      <main id="main" className="flex flex-1 flex-col gap-6 p-4 sm:p-8">
-        <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Admin Panel</h1>
-          <p className="text-muted-foreground">Signed in as {user?.name}.</p>
+
+      <main id="main" className="flex min-w-0 flex-1 flex-col gap-6 px-3 py-5 sm:p-8">
+        <div className="flex flex-col gap-0.5">
+          <p className="text-sm font-semibold text-primary-text">Admin Panel</p>
+          <h1
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-2xl font-extrabold tracking-tight outline-none sm:text-3xl"
+          >
+            {adminTabLabel(tab)}
+          </h1>
         </div>
-        <Card className="flex flex-col items-start gap-4 p-6">
-          <span className="flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary-text">
-            <Wrench className="size-6" aria-hidden="true" />
-          </span>
-          <div className="flex flex-col gap-1">
-            <h2 className="text-lg font-bold">Admin tools are on their way</h2>
-            <p className="text-[0.9375rem] text-muted-foreground">
-              These sections will appear here as they are switched on:
-            </p>
-          </div>
-          <ul className="flex flex-wrap gap-2">
-            {SECTIONS.map((section) => (
-              <li key={section} className="rounded-full bg-muted px-3 py-1.5 text-sm font-medium">
-                {section}
-              </li>
-            ))}
-          </ul>
-        </Card>
+        {renderTab(tab, { notificationsEnabled, openTab })}
       </main>
     </div>
   );

@@ -1,0 +1,77 @@
+import {
+  Area,
+  AreaChart,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { TIMELINE_BARS_UP_TO, type TimelinePoint } from '../../utils/chart-data';
+
+// Recharts draws SVG attributes, which cannot read CSS variables: the palette's hex values.
+const PRIMARY = '#da291c';
+const AXIS = '#575757';
+const GRID = '#e4e4e7';
+
+/** The drawing only; the caption and the data table beside it carry the meaning for screen readers. */
+export default function RatingsTimelinePlot({ points }: { points: TimelinePoint[] }) {
+  const axes = (
+    <>
+      <CartesianGrid stroke={GRID} vertical={false} />
+      <XAxis dataKey="label" tick={{ fill: AXIS, fontSize: 12 }} tickLine={false} minTickGap={24} />
+      <YAxis allowDecimals={false} tick={{ fill: AXIS, fontSize: 12 }} tickLine={false} axisLine={false} />
+      <Tooltip
+        formatter={(value) => [value, 'Ratings']}
+        labelFormatter={(label) => `Minute ${label}`}
+        contentStyle={{ borderRadius: 8, borderColor: GRID }}
+        cursor={{ fill: 'rgba(0,0,0,0.04)' }}
+      />
+    </>
+  );
+  if (points.length <= TIMELINE_BARS_UP_TO) {
+    return (
+      <ResponsiveContainer width="100%" height={240}>
+        <BarChart
+          data={points}
+          margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
+          accessibilityLayer={false}
+        >
+          {axes}
+          <Bar
+            dataKey="ratings"
+            name="Ratings"
+            fill={PRIMARY}
+            radius={[4, 4, 0, 0]}
+            maxBarSize={48}
+            isAnimationActive={false}
+          />
+        </BarChart>
+      </ResponsiveContainer>
+    );
+  }
+  return (
+    <ResponsiveContainer width="100%" height={240}>
+      <AreaChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
+        <defs>
+          <linearGradient id="ratings-fill" x1="0" y1="0" x2="0" y2="1">
+            <stop offset="0%" stopColor={PRIMARY} stopOpacity={0.35} />
+            <stop offset="100%" stopColor={PRIMARY} stopOpacity={0.02} />
+          </linearGradient>
+        </defs>
+        {axes}
+        <Area
+          type="monotone"
+          dataKey="ratings"
+          name="Ratings"
+          stroke={PRIMARY}
+          strokeWidth={2}
+          fill="url(#ratings-fill)"
+          isAnimationActive={false}
+        />
+      </AreaChart>
+    </ResponsiveContainer>
+  );
+}

@@ -1,0 +1,101 @@
+import { Label } from '@client/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { ChartColumn } from 'lucide-react';
+import { lazy, Suspense, useId, useState } from 'react';
+import { usePlayerDistributions } from '../api/get-match-analytics';
+import { distributionBars, distributionSummary } from '../utils/chart-data';
+import { AnalyticsCard, NoMatch, QueryBody } from './analytics-card';
+
+const RatingDistributionPlot = lazy(() => import('./charts/rating-distribution-plot'));
+
+const chartSkeleton = <Skeleton className="h-56 w-full" />;
+
+/** Each player's spread of ratings from 1 to 10: pick a player, see the bars. */
+export function PlayerDistributionCard({ matchId }: { matchId: number | undefined }) {
+  const distributions = usePlayerDistributions(matchId);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const pickerId = useId();
+
+  return (
+    <AnalyticsCard
+      title="Rating distribution"
+      icon={ChartColumn}
+      description="How fans rated each player, 1 to 10."
+    >
+      <QueryBody
+        query={distributions}
+        idle={matchId === undefined ? <NoMatch /> : null}
+        skeleton={chartSkeleton}
+      >
+        {(players) => {
+          if (players.length === 0) {
+            return (
+              <p className="text-sm text-muted-foreground">No players have been rated in this match yet.</p>
+            );
+          }
+          // Most-rated first, so the default is the player most fans had an opinion on.
+          const sorted = [...players].sort((a, b) => b.ratingCount - a.ratingCount);
+          const selected = sorted.find((p) => p.player.id === chosen) ?? sorted[0];
+          if (!selected) return null;
+          const bars = distributionBars(selected.counts);
+          const summary = distributionSummary(
+            selected.player.name,
+            selected.averageRating,
+            selected.ratingCount,
+            selected.counts,
+          );
+          return (
+            <div className="flex flex-col gap-3">
+              <div className="flex flex-col gap-2 sm:max-w-xs">
+                <Label htmlFor={pickerId}>Player</Label>
+                <Select
+                  value={String(selected.player.id)}
+                  onValueChange={(value) => setChosen(Number(value))}
+                >
+                  <SelectTrigger id={pickerId}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {sorted.map((p) => (
+                      <SelectItem key={p.player.id} value={String(p.player.id)}>
+                        {p.player.name} ({p.ratingCount})
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </div>
+              <figure className="flex flex-col gap-2">
+                <figcaption aria-live="polite" className="text-sm text-muted-foreground">
+                  {summary}
+                </figcaption>
+                <div aria-hidden="true" className="h-56 w-full min-w-0">
+                  <Suspense fallback={chartSkeleton}>
+                    <RatingDistributionPlot bars={bars} />
+                  </Suspense>
+                </div>
+                <table className="sr-only">
+                  <caption>Ratings of {selected.player.name} by value</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Rating</th>
+                      <th scope="col">Fans</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {bars.map((bar) => (
+                      <tr key={bar.value}>
+                        <td>{bar.value}</td>
+                        <td>{bar.count}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </figure>
+            </div>
+          );
+        }}
+      </QueryBody>
+    </AnalyticsCard>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Match } from '@shared/matches';
+
+/** product.md point 4: completed matches are those not live; newest first. */
+export function completedMatches(matches: readonly Match[]): Match[] {
+  return matches.filter((m) => !m.isLive).sort((a, b) => sortKey(b).localeCompare(sortKey(a)) || b.id - a.id);
+}
+
+function sortKey(m: Match): string {
+  return m.scheduledDate ?? m.createdAt.slice(0, 10);
+}
+
+/** Matches for the analytics picker: the current one first, then the rest newest first. */
+export function pickerMatches(matches: readonly Match[], currentId: number | undefined): Match[] {
+  const sorted = [...matches].sort((a, b) => sortKey(b).localeCompare(sortKey(a)) || b.id - a.id);
+  const current = sorted.find((m) => m.id === currentId);
+  return current ? [current, ...sorted.filter((m) => m !== current)] : sorted;
+}
+
+/** `YYYY-MM-DD` as an en-GB short date, read as a calendar day in no time zone. */
+export function formatMatchDay(scheduledDate: string | null): string {
+  const parts = scheduledDate ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(scheduledDate) : null;
+  if (!parts) return '-';
+  const date = new Date(Date.UTC(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3])));
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
+}
+
+/** Percentages are shown to one decimal (product.md point 9). */
+export function formatPercent(value: number): string {
+  return `${(Math.round(value * 10) / 10).toFixed(1)}%`;
+}

@@ -1,0 +1,33 @@
+import { apiRequest } from '@client/lib/api-client';
+import { trackingScriptsQueryOptions } from '@client/lib/tracking/get-tracking-scripts';
+import { type TrackingBody, trackingSettings } from '@shared/tracking';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+/** GET /api/admin/tracking: the tag ids and the newsletter settings, its key masked. */
+export function adminTrackingQueryOptions() {
+  return queryOptions({
+    queryKey: ['/api/admin/tracking'],
+    queryFn: () => apiRequest('/api/admin/tracking', trackingSettings, { cache: 'no-store' }),
+    staleTime: 0,
+  });
+}
+
+export function useAdminTracking() {
+  return useQuery(adminTrackingQueryOptions());
+}
+
+/** POST /api/admin/tracking; the page's tag loader re-reads its ids after (product.md point 7). */
+export function saveTracking(body: TrackingBody) {
+  return apiRequest('/api/admin/tracking', trackingSettings, { method: 'POST', body });
+}
+
+export function useSaveTracking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveTracking,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(adminTrackingQueryOptions().queryKey, saved);
+      return queryClient.invalidateQueries({ queryKey: trackingScriptsQueryOptions().queryKey });
+    },
+  });
+}

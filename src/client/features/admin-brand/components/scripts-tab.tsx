@@ -1,0 +1,192 @@
+import { Alert } from '@client/components/ui/alert';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { FormField, fieldAria } from '@client/components/ui/form-field';
+import { Input } from '@client/components/ui/input';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { Spinner } from '@client/components/ui/spinner';
+import { apiErrorMessage } from '@client/lib/api-client';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type TrackingBody, type TrackingSettings, trackingBody } from '@shared/tracking';
+import { ChartNoAxesCombined, Mail } from 'lucide-react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { useAdminTracking, useSaveTracking } from '../api/tracking';
+import { apiKeyForSubmit } from '../utils/api-key';
+import { failureToast, successToast } from './notices';
+
+interface ScriptsTabProps {
+  /** The admin notifications preference: success notices only when on. Errors always show. */
+  notificationsEnabled?: boolean;
+}
+
+function toForm(saved: TrackingSettings): TrackingBody {
+  return {
+    gtmContainerId: saved.gtmContainerId ?? '',
+    ga4MeasurementId: saved.ga4MeasurementId ?? '',
+    beehiivApiKey: saved.beehiivApiKey ?? '',
+    beehiivPublicationId: saved.beehiivPublicationId ?? '',
+  };
+}
+
+function SectionTitle({ icon: Icon, children }: { icon: typeof Mail; children: string }) {
+  return (
+    <h3 className="flex items-center gap-2 text-base font-bold">
+      <Icon className="size-5 text-primary-text" aria-hidden="true" />
+      {children}
+    </h3>
+  );
+}
+
+function TrackingForm({ saved, notify }: { saved: TrackingSettings; notify: boolean }) {
+  const save = useSaveTracking();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<TrackingBody, unknown, z.output<typeof trackingBody>>({
+    resolver: zodResolver(trackingBody),
+    defaultValues: toForm(saved),
+  });
+  useEffect(() => reset(toForm(saved)), [saved, reset]);
+
+  const onSubmit = handleSubmit((values) => {
+    // The key field starts with the masked key: unchanged means 'keep the stored key'.
+    const beehiivApiKey = apiKeyForSubmit(values.beehiivApiKey, saved.beehiivApiKey);
+    save.mutate(
+      { ...values, beehiivApiKey },
+      {
+        onSuccess: () =>
+          successToast(
+            notify,
+            'Tracking settings saved',
+            'The fan page loads the new tags on its next visit.',
+          ),
+        onError: (error) => failureToast('Failed to save tracking settings. Please try again.', error),
+      },
+    );
+  });
+
+  const keyHint = saved.beehiivApiKeySet
+    ? 'A key is saved and shown masked. Leave it to keep it, replace it, or empty the field to remove it.'
+    : 'From beehiiv: Settings, API. It stays on the server; this page only ever shows it masked.';
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-8">
+      <section aria-labelledby="tracking-tags-title" className="flex flex-col gap-4">
+        <div id="tracking-tags-title">
+          <SectionTitle icon={ChartNoAxesCombined}>Tracking tags</SectionTitle>
+        </div>
+        <p className="text-sm text-muted-foreground">
+          The fan page loads the official Google tags for these ids, with consent denied until granted.
+        </p>
+        <div className="grid gap-5 md:grid-cols-2">
+          <FormField
+            id="tracking-gtm"
+            label="Google Tag Manager container ID"
+            error={errors.gtmContainerId?.message}
+            hint="Looks like GTM-XXXXXXX."
+          >
+            <Input
+              autoCapitalize="characters"
+              spellCheck={false}
+              {...fieldAria('tracking-gtm', errors.gtmContainerId?.message, true)}
+              {...register('gtmContainerId')}
+            />
+          </FormField>
+          <FormField
+            id="tracking-ga4"
+            label="Google Analytics 4 measurement ID"
+            error={errors.ga4MeasurementId?.message}
+            hint="Looks like G-XXXXXXXXXX."
+          >
+            <Input
+              autoCapitalize="characters"
+              spellCheck={false}
+              {...fieldAria('tracking-ga4', errors.ga4MeasurementId?.message, true)}
+              {...register('ga4MeasurementId')}
+            />
+          </FormField>
+        </div>
+      </section>
+
+      <section aria-labelledby="newsletter-title" className="flex flex-col gap-4">
+        <div id="newsletter-title" className="flex flex-wrap items-center gap-2">
+          <SectionTitle icon={Mail}>Newsletter (beehiiv)</SectionTitle>
+          {saved.beehiivApiKeySet ? (
+            <Badge variant="success">Key saved</Badge>
+          ) : (
+            <Badge variant="muted">No key</Badge>
+          )}
+        </div>
+        <p className="text-sm text-muted-foreground">
+          Fans who tick the newsletter box at sign-up are subscribed to this publication.
+        </p>
+        <div className="grid gap-5 md:grid-cols-2">
+          <FormField
+            id="tracking-beehiiv-key"
+            label="beehiiv API key"
+            error={errors.beehiivApiKey?.message}
+            hint={keyHint}
+          >
+            <Input
+              autoComplete="off"
+              spellCheck={false}
+              className="font-mono"
+              {...fieldAria('tracking-beehiiv-key', errors.beehiivApiKey?.message, true)}
+              {...register('beehiivApiKey')}
+            />
+          </FormField>
+          <FormField
+            id="tracking-beehiiv-publication"
+            label="beehiiv publication ID"
+            error={errors.beehiivPublicationId?.message}
+            hint="Looks like pub_xxxxxxxx."
+          >
+            <Input
+              spellCheck={false}
+              {...fieldAria('tracking-beehiiv-publication', errors.beehiivPublicationId?.message, true)}
+              {...register('beehiivPublicationId')}
+            />
+          </FormField>
+        </div>
+      </section>
+
+      <div className="flex justify-end">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? <Spinner /> : null}
+          Save Tracking Settings
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Scripts & Pixels (product.md point 2): tracking ids and the newsletter integration. */
+export function ScriptsTab({ notificationsEnabled = true }: ScriptsTabProps = {}) {
+  const saved = useAdminTracking();
+  return (
+    <Card>
+      <CardHeader className="px-4 sm:px-6">
+        <CardTitle>Tracking &amp; Newsletter</CardTitle>
+        <CardDescription>
+          Ids are checked against their formats, so nothing but the official tags can reach the page.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="px-4 sm:px-6">
+        {saved.isPending ? (
+          <Skeleton className="h-72 w-full" />
+        ) : saved.isError ? (
+          <Alert title="Failed to load tracking settings">
+            {apiErrorMessage(saved.error, saved.error.message)}
+          </Alert>
+        ) : (
+          <TrackingForm saved={saved.data} notify={notificationsEnabled} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}

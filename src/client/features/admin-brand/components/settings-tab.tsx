@@ -1,0 +1,17 @@
+import { BannersCard } from './banners-card';
+import { SocialLinksCard } from './social-links-card';
+
+interface SettingsTabProps {
+  /** The admin notifications preference: success notices only when on. Errors always show. */
+  notificationsEnabled?: boolean;
+}
+
+/** Settings (product.md point 2): social media links and the advertising banners. */
+export function SettingsTab({ notificationsEnabled = true }: SettingsTabProps = {}) {
+  return (
+    <div className="flex flex-col gap-6">
+      <SocialLinksCard notify={notificationsEnabled} />
+      <BannersCard notify={notificationsEnabled} />
+    </div>
+  );
+}

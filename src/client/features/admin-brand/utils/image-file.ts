@@ -1,0 +1,14 @@
+import { UPLOAD_MAX_BYTES } from '@shared/domain';
+
+/** The picker's filter: raster images only (the server refuses SVG and anything that is not a picture). */
+export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,image/avif';
+
+/**
+ * product.md point 5: the checks made before uploading, '{subject} must be under 5MB' and
+ * 'Please upload an image file'. The server checks the content again; this only saves a slow upload.
+ */
+export function imageFileError(file: { type: string; size: number }, subject: string): string | null {
+  if (!file.type.startsWith('image/') || file.type === 'image/svg+xml') return 'Please upload an image file';
+  if (file.size > UPLOAD_MAX_BYTES) return `${subject} must be under 5MB`;
+  return null;
+}

@@ -1,0 +1,51 @@
+import { apiRequest } from '@client/lib/api-client';
+import { queryKeys } from '@client/lib/query-keys';
+import { announcement } from '@shared/content';
+import { type CreateMatchBody, type Match, match } from '@shared/matches';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { MATCHES_KEY } from './match-queries';
+
+export function createMatch(body: CreateMatchBody) {
+  return apiRequest('/api/matches', match, { method: 'POST', body });
+}
+
+/** POST /api/admin/announcement; empty text clears it. */
+export function postAnnouncement(text: string) {
+  return apiRequest('/api/admin/announcement', announcement, {
+    method: 'POST',
+    body: { announcement: text },
+  });
+}
+
+interface AnnounceVariables {
+  body: CreateMatchBody;
+  text: string;
+}
+
+/**
+ * The announce flow: create the match, then publish its announcement. When the match was created but
+ * the announcement failed, trying again with the same details only re-sends the announcement, so no
+ * duplicate match appears.
+ */
+export function useAnnounceMatch() {
+  const queryClient = useQueryClient();
+  const created = useRef<{ key: string; match: Match } | null>(null);
+  return useMutation({
+    mutationFn: async ({ body, text }: AnnounceVariables) => {
+      const key = JSON.stringify(body);
+      const existing = created.current?.key === key ? created.current.match : null;
+      const newMatch = existing ?? (await createMatch(body));
+      created.current = { key, match: newMatch };
+      await postAnnouncement(text);
+      created.current = null;
+      return newMatch;
+    },
+    onSettled: () =>
+      Promise.all(
+        [queryKeys.currentMatch, MATCHES_KEY, queryKeys.announcement].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+}

@@ -1,0 +1,142 @@
+import { Alert } from '@client/components/ui/alert';
+import { Button } from '@client/components/ui/button';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { Spinner } from '@client/components/ui/spinner';
+import { cn } from '@client/lib/utils';
+import {
+  MANAGERS_MAX,
+  POSITION_ABBREVIATIONS,
+  type Position,
+  STARTING_XI_MAX,
+  SUBSTITUTES_MAX,
+} from '@shared/domain';
+import type { Match } from '@shared/matches';
+import type { Player } from '@shared/players';
+import { Play, Shirt } from 'lucide-react';
+import { useAdminCurrentMatch, usePublishedPlayers } from '../api/match-queries';
+import { useChangeMatchState } from '../hooks/use-change-match-state';
+
+function abbreviation(position: string): string {
+  return POSITION_ABBREVIATIONS[position as Position] ?? position.slice(0, 2).toUpperCase();
+}
+
+function Group({ title, players, max }: { title: string; players: Player[]; max: number }) {
+  const full = players.length === max;
+  return (
+    <section className="flex flex-col gap-2" aria-label={title}>
+      <h4 className="flex items-center justify-between gap-2 text-sm font-semibold">
+        {title}
+        <span
+          className={cn(
+            'rounded-full px-2 py-0.5 text-xs font-bold tabular-nums',
+            full ? 'bg-success-soft text-success' : 'bg-muted text-muted-foreground',
+          )}
+        >
+          {players.length}/{max}
+        </span>
+      </h4>
+      {players.length ? (
+        <ul className="flex flex-col divide-y divide-border rounded-md border border-border">
+          {players.map((player) => (
+            <li key={player.id} className="flex min-h-11 items-center gap-3 px-3 py-1.5 text-sm">
+              <span className="w-7 text-right font-bold tabular-nums text-muted-foreground">
+                {player.jerseyNumber ?? ''}
+              </span>
+              <span className="min-w-0 flex-1 truncate font-medium">{player.name}</span>
+              <span className="rounded bg-muted px-1.5 py-0.5 text-xs font-bold text-muted-foreground">
+                {player.isManager ? 'HC' : abbreviation(player.position)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="rounded-md border border-dashed border-input px-3 py-2.5 text-sm text-muted-foreground">
+          None published
+        </p>
+      )}
+    </section>
+  );
+}
+
+function GoLive({
+  match,
+  publishedCount,
+  notificationsEnabled,
+}: {
+  match: Match | null;
+  publishedCount: number;
+  notificationsEnabled: boolean;
+}) {
+  const state = useChangeMatchState(match, notificationsEnabled);
+  if (!match) return <p className="text-sm text-muted-foreground">Announce a match first to start it.</p>;
+  if (match.isLive) {
+    return (
+      <p className="text-sm font-medium text-success">The match is live: fans are rating these players.</p>
+    );
+  }
+  return (
+    <Button onClick={() => state.change('live')} disabled={state.isPending || publishedCount === 0}>
+      {state.isPending ? <Spinner /> : <Play aria-hidden="true" />}
+      Start Match
+    </Button>
+  );
+}
+
+interface MatchDaySquadProps {
+  notificationsEnabled: boolean;
+  onOpenSquad: () => void;
+}
+
+/** '2. Match Day Squad': who fans can rate now, a way to change it, and the go-live action. */
+export function MatchDaySquad({ notificationsEnabled, onOpenSquad }: MatchDaySquadProps) {
+  const { data: players, isPending, isError, refetch } = usePublishedPlayers();
+  const { data: match } = useAdminCurrentMatch();
+
+  if (isPending) {
+    return (
+      <div className="grid gap-4 sm:grid-cols-3" aria-hidden="true">
+        <Skeleton className="h-40" />
+        <Skeleton className="h-40" />
+        <Skeleton className="h-40" />
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <Alert title="The published squad could not be loaded">
+        <Button variant="link" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  const managers = players.filter((p) => p.isManager);
+  const substitutes = players.filter((p) => !p.isManager && p.isSubstitute);
+  const starters = players.filter((p) => !p.isManager && !p.isSubstitute);
+
+  return (
+    <div className="flex flex-col gap-5">
+      <p className="text-[0.9375rem] text-muted-foreground">
+        {players.length
+          ? `${players.length} published for rating.`
+          : 'Nobody is published for rating yet. Pick the Starting XI, the substitutes and the manager in Squad Management, then publish them.'}
+      </p>
+      <div className="grid gap-4 md:grid-cols-3">
+        <Group title="Starting XI" players={starters} max={STARTING_XI_MAX} />
+        <Group title="Substitutes" players={substitutes} max={SUBSTITUTES_MAX} />
+        <Group title="Manager" players={managers} max={MANAGERS_MAX} />
+      </div>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <Button variant="outline" onClick={onOpenSquad}>
+          <Shirt aria-hidden="true" />
+          Open Squad Management
+        </Button>
+        <GoLive
+          match={match ?? null}
+          publishedCount={players.length}
+          notificationsEnabled={notificationsEnabled}
+        />
+      </div>
+    </div>
+  );
+}

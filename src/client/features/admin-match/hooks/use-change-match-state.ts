@@ -1,0 +1,66 @@
+import { toast } from '@client/components/ui/use-toast';
+import { ApiError, apiErrorMessage } from '@client/lib/api-client';
+import { MATCH_MESSAGES, type Match } from '@shared/matches';
+import { useCallback } from 'react';
+import { usePublishedPlayers } from '../api/match-queries';
+import { useUpdateMatch } from '../api/update-match';
+import { type MatchState, matchStatePatch } from '../utils/match-state';
+
+const [CANNOT_START_TITLE, CANNOT_START_DESCRIPTION] = MATCH_MESSAGES.cannotStart.split(': ') as [
+  string,
+  string,
+];
+
+/** 'Cannot Start Match: Please publish players for rating first' (product.md point 8). */
+export function showCannotStartToast(): void {
+  toast({ variant: 'destructive', title: CANNOT_START_TITLE, description: CANNOT_START_DESCRIPTION });
+}
+
+const SUCCESS: Record<MatchState, { title: string; description: string }> = {
+  preparing: { title: 'Match in Preparation', description: 'Voting is disabled until the match goes live.' },
+  live: { title: 'Match is Live', description: 'Fans can now rate the published players.' },
+  ended: { title: 'Match Ended', description: 'Voting is frozen.' },
+};
+
+/**
+ * Preparing / Live / Ended with the rules of product.md point 4. Going live with nobody published
+ * is refused here when the page already knows, and by the server otherwise (409).
+ */
+export function useChangeMatchState(match: Match | null | undefined, notificationsEnabled: boolean) {
+  const update = useUpdateMatch();
+  const published = usePublishedPlayers();
+  const { mutate } = update;
+  const publishedCount = published.data?.length;
+
+  const change = useCallback(
+    (state: MatchState) => {
+      if (!match) return;
+      if (state === 'live' && publishedCount === 0) {
+        showCannotStartToast();
+        return;
+      }
+      mutate(
+        { id: match.id, body: matchStatePatch(state) },
+        {
+          onSuccess: () => {
+            if (notificationsEnabled) toast({ variant: 'success', ...SUCCESS[state] });
+          },
+          onError: (error) => {
+            if (error instanceof ApiError && error.status === 409) {
+              showCannotStartToast();
+              return;
+            }
+            toast({
+              variant: 'destructive',
+              title: 'Match Not Updated',
+              description: apiErrorMessage(error, 'Failed to update the match. Please try again.'),
+            });
+          },
+        },
+      );
+    },
+    [match, publishedCount, mutate, notificationsEnabled],
+  );
+
+  return { change, isPending: update.isPending };
+}

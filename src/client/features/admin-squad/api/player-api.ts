@@ -1,0 +1,50 @@
+import { apiRequest } from '@client/lib/api-client';
+import { type PlayerBody, playerImagesResult, playerResponse } from '@shared/players';
+import { uploadResponse } from '@shared/uploads';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { refreshSquad } from './squad-api';
+
+/** POST /api/admin/players: a custom player. */
+export function createPlayer(body: PlayerBody) {
+  return apiRequest('/api/admin/players', playerResponse, { method: 'POST', body });
+}
+
+/** PUT /api/admin/players/:id: name, position and jersey number. */
+export function updatePlayer(id: number, body: PlayerBody) {
+  return apiRequest(`/api/admin/players/${id}`, z.unknown(), { method: 'PUT', body });
+}
+
+/** POST /api/players/:id/upload-image, multipart field `image` (PNG or JPG, 5 MB). */
+export function uploadPlayerImage(id: number, file: File) {
+  const form = new FormData();
+  form.append('image', file);
+  return apiRequest(`/api/players/${id}/upload-image`, uploadResponse, { method: 'POST', body: form });
+}
+
+/** POST /api/admin/update-player-images: images from the football-data provider. */
+export function updatePlayerImages() {
+  return apiRequest('/api/admin/update-player-images', playerImagesResult, { method: 'POST' });
+}
+
+export function useCreatePlayer() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createPlayer, onSettled: () => refreshSquad(queryClient) });
+}
+
+/** The details, then the new image when one was chosen. */
+export function useEditPlayer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, body, image }: { id: number; body: PlayerBody; image: File | null }) => {
+      await updatePlayer(id, body);
+      if (image) await uploadPlayerImage(id, image);
+    },
+    onSettled: () => refreshSquad(queryClient),
+  });
+}
+
+export function useUpdatePlayerImages() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updatePlayerImages, onSettled: () => refreshSquad(queryClient) });
+}

@@ -1,0 +1,58 @@
+import { apiRequest } from '@client/lib/api-client';
+import { queryKeys } from '@client/lib/query-keys';
+import { playerList } from '@shared/players';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { SquadRequests } from '../utils/squad-selection';
+
+/** The admin panel's published-players key (the badge and Match Control read it too). */
+export const ADMIN_AVAILABLE_KEY = ['/api/admin/available-for-rating'] as const;
+
+/** GET /api/players: the whole active squad with its flags. */
+export function getPlayers() {
+  return apiRequest('/api/players', playerList, { cache: 'no-store' });
+}
+
+export function useSquadPlayers() {
+  return useQuery(queryOptions({ queryKey: queryKeys.players, queryFn: getPlayers, staleTime: 0 }));
+}
+
+/** After anything about the squad changed: the admin's lists and the fan page's. */
+export function refreshSquad(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all(
+    [queryKeys.players, ADMIN_AVAILABLE_KEY, queryKeys.availablePlayers].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+}
+
+/** POST /api/admin/update-squad: who starts and who is a substitute. */
+export function updateSquad(body: SquadRequests['squad']) {
+  return apiRequest('/api/admin/update-squad', z.unknown(), { method: 'POST', body });
+}
+
+/** POST /api/admin/available-for-rating: replaces the whole set fans can rate. */
+export function setAvailableForRating(playerIds: number[]) {
+  return apiRequest('/api/admin/available-for-rating', z.unknown(), { method: 'POST', body: { playerIds } });
+}
+
+/** The squad first (so the roles are right), then the set available for rating. */
+export function useSaveSquad() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (requests: SquadRequests) => {
+      await updateSquad(requests.squad);
+      await setAvailableForRating(requests.playerIds);
+    },
+    onSettled: () => refreshSquad(queryClient),
+  });
+}
+
+/** Only the set available for rating (removing one substitute from rating). */
+export function useSetAvailable() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setAvailableForRating,
+    onSettled: () => refreshSquad(queryClient),
+  });
+}

@@ -1,0 +1,34 @@
+import { Checkbox } from '@client/components/ui/checkbox';
+import { cn } from '@client/lib/utils';
+import { useId } from 'react';
+
+interface CheckCellProps {
+  label: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (checked: boolean) => void;
+  className?: string;
+}
+
+/** A checkbox inside a 44 px label, so a thumb at the stadium hits it; the label names it. */
+export function CheckCell({ label, checked, disabled, onChange, className }: CheckCellProps) {
+  const id = useId();
+  return (
+    <label
+      htmlFor={id}
+      className={cn(
+        'inline-flex size-11 items-center justify-center rounded-md',
+        disabled ? 'cursor-not-allowed' : 'cursor-pointer hover:bg-muted',
+        className,
+      )}
+    >
+      <Checkbox
+        id={id}
+        aria-label={label}
+        checked={checked}
+        disabled={disabled}
+        onCheckedChange={(value) => onChange(value === true)}
+      />
+    </label>
+  );
+}

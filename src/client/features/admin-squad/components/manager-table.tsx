@@ -1,0 +1,77 @@
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
+import { cn } from '@client/lib/utils';
+import type { Player } from '@shared/players';
+import { Pencil } from 'lucide-react';
+import type { Selection } from '../utils/squad-selection';
+import { CheckCell } from './check-cell';
+import { PlayerThumb } from './player-thumb';
+
+interface ManagerTableProps {
+  managers: Player[];
+  selection: Selection;
+  disabled: boolean;
+  onSelect: (manager: Player, checked: boolean) => void;
+  onEdit: (manager: Player) => void;
+}
+
+/** The manager (at most one is rated) apart from the players. */
+export function ManagerTable({ managers, selection, disabled, onSelect, onEdit }: ManagerTableProps) {
+  if (managers.length === 0) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        No manager in the squad yet: add one with Add Custom Player and the position Manager.
+      </p>
+    );
+  }
+  return (
+    <Table aria-label="Managers" className="table-fixed">
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          <TableHead className="pl-2">Manager</TableHead>
+          <TableHead className="w-20 px-0 text-center sm:w-24">Select</TableHead>
+          <TableHead className="w-12 px-0 text-center sm:w-16">
+            <span className="sr-only">Edit</span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {managers.map((manager) => {
+          const selected = selection.squad.includes(manager.id);
+          return (
+            <TableRow key={manager.id} className={cn(selected && 'bg-primary-soft/40')}>
+              <TableCell className="py-1.5 pl-2">
+                <div className="flex min-w-0 items-center gap-2.5">
+                  <PlayerThumb name={manager.name} src={manager.image} className="size-9" />
+                  <div className="flex min-w-0 flex-col items-start">
+                    <span className="max-w-full truncate font-semibold">{manager.name}</span>
+                    {manager.isAvailableForRating ? <Badge variant="success">Published</Badge> : null}
+                  </div>
+                </div>
+              </TableCell>
+              <TableCell className="px-0 py-0 text-center">
+                <CheckCell
+                  label={`Select ${manager.name} as manager`}
+                  checked={selected}
+                  disabled={disabled}
+                  onChange={(checked) => onSelect(manager, checked)}
+                />
+              </TableCell>
+              <TableCell className="px-0 py-0 text-center">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  onClick={() => onEdit(manager)}
+                  aria-label={`Edit ${manager.name}`}
+                >
+                  <Pencil aria-hidden="true" />
+                </Button>
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}

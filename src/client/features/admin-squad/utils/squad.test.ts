@@ -1,0 +1,222 @@
+import type { Player } from '@shared/players';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_POSITIONS, positionChoices } from './admin-positions';
+import { playerFormSchema, playerImageProblem, toPlayerBody } from './player-form';
+import { parseIdList, readIdList, SQUAD_SHORTLIST_KEY, writeIdList } from './shortlist-storage';
+import { csvCell, squadCsv, squadExportFileName } from './squad-export';
+import {
+  addSubstitutesRequests,
+  fitsSubstituteLimit,
+  isAddedSubstitute,
+  publishRequests,
+  removeFromRatingIds,
+  type Selection,
+  selectionCounts,
+  selectionFromPublished,
+  toggleStarter,
+  toggleSubstitute,
+} from './squad-selection';
+
+function player(id: number, over: Partial<Player> = {}): Player {
+  return {
+    id,
+    name: `Player ${id}`,
+    position: 'Central Midfield',
+    image: null,
+    jerseyNumber: id,
+    isManager: false,
+    isSubstitute: false,
+    isAvailableForRating: false,
+    isActive: true,
+    apiPlayerId: null,
+    ...over,
+  };
+}
+
+const outfield = Array.from({ length: 20 }, (_, i) => player(i + 1));
+const managers = [player(100, { isManager: true, position: 'Manager' }), player(101, { isManager: true })];
+const all = [...outfield, ...managers];
+const byId = new Map(all.map((p) => [p.id, p]));
+const empty: Selection = { squad: [], subs: [] };
+
+describe('Starting XI limits', () => {
+  it('accepts 11 players and refuses the 12th', () => {
+    let selection = empty;
+    for (const p of outfield.slice(0, 11)) {
+      const result = toggleStarter(selection, p, true, byId);
+      if (!result.ok) throw new Error('refused');
+      selection = result.selection;
+    }
+    expect(selection.squad).toHaveLength(11);
+    expect(toggleStarter(selection, outfield[11] as Player, true, byId)).toEqual({
+      ok: false,
+      reason: 'starter-limit',
+    });
+    // The manager does not count against the 11.
+    const withManager = toggleStarter(selection, managers[0] as Player, true, byId);
+    expect(withManager.ok).toBe(true);
+    if (!withManager.ok) return;
+    expect(toggleStarter(withManager.selection, managers[1] as Player, true, byId)).toEqual({
+      ok: false,
+      reason: 'manager-limit',
+    });
+  });
+
+  it('unticks, ignores stale ids and moves a player between the XI and the substitutes', () => {
+    const stale: Selection = { squad: [999, ...outfield.slice(0, 10).map((p) => p.id)], subs: [12] };
+    const result = toggleStarter(stale, outfield[11] as Player, true, byId);
+    expect(result).toEqual({ ok: true, selection: { squad: [...stale.squad, 12], subs: [] } });
+    expect(toggleStarter(stale, { id: 1, isManager: false }, false, byId)).toMatchObject({
+      ok: true,
+      selection: { squad: [999, 2, 3, 4, 5, 6, 7, 8, 9, 10] },
+    });
+    expect(toggleSubstitute({ squad: [1, 2], subs: [] }, 2, true)).toEqual({ squad: [1], subs: [2] });
+    expect(toggleSubstitute({ squad: [], subs: [2, 3] }, 2, false)).toEqual({ squad: [], subs: [3] });
+  });
+});
+
+describe('substitutes', () => {
+  it('counts added plus newly selected against 5', () => {
+    expect(fitsSubstituteLimit(3, 2)).toBe(true);
+    expect(fitsSubstituteLimit(3, 3)).toBe(false);
+    expect(fitsSubstituteLimit(0, 5)).toBe(true);
+    expect(fitsSubstituteLimit(5, 1)).toBe(false);
+  });
+
+  it('knows which substitutes are added for rating', () => {
+    expect(isAddedSubstitute(player(1, { isSubstitute: true, isAvailableForRating: true }))).toBe(true);
+    expect(isAddedSubstitute(player(1, { isSubstitute: true }))).toBe(false);
+    expect(isAddedSubstitute(player(1, { isAvailableForRating: true }))).toBe(false);
+  });
+});
+
+describe('publishing', () => {
+  const published = all.map((p) =>
+    p.id <= 11 || p.id === 100
+      ? { ...p, isAvailableForRating: true }
+      : p.id === 12 || p.id === 13
+        ? { ...p, isAvailableForRating: true, isSubstitute: true }
+        : p,
+  );
+
+  it('starts the shortlists from what is published', () => {
+    expect(selectionFromPublished(published)).toEqual({
+      squad: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 100],
+      subs: [12, 13],
+    });
+  });
+
+  it('publishes the XI and manager, keeps added substitutes and adds newly ticked ones', () => {
+    const selection: Selection = { squad: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 100], subs: [12, 14, 15] };
+    const requests = publishRequests(selection, published, [14]);
+    expect(requests.squad.startingXI).toEqual(selection.squad);
+    // 13 moved into the XI, so it is no longer a substitute.
+    expect(requests.squad.substitutes).toEqual([12, 14, 15]);
+    expect(requests.playerIds.sort((a, b) => a - b)).toEqual([
+      2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 100,
+    ]);
+  });
+
+  it('adds substitutes without touching the rest, and removes one from rating only', () => {
+    const requests = addSubstitutesRequests(published, [14, 15, 100]);
+    expect(requests.squad).toEqual({ startingXI: [], substitutes: [12, 13, 14, 15] });
+    expect(requests.playerIds).toHaveLength(16);
+    expect(removeFromRatingIds(published, 12)).not.toContain(12);
+    expect(removeFromRatingIds(published, 12)).toHaveLength(13);
+  });
+
+  it('counts the selection', () => {
+    expect(selectionCounts({ squad: [1, 2, 100, 999], subs: [12, 13, 998] }, published)).toEqual({
+      starters: 2,
+      managers: 1,
+      shortlistedSubs: 2,
+      addedSubs: 2,
+      published: 14,
+    });
+  });
+});
+
+describe('shortlist storage', () => {
+  it('reads arrays of ids and nothing else', () => {
+    expect(parseIdList(null)).toBeNull();
+    expect(parseIdList('nope')).toBeNull();
+    expect(parseIdList('{"a":1}')).toBeNull();
+    expect(parseIdList('[3,3,"4",-1,2.5,7]')).toEqual([3, 7]);
+  });
+
+  it('writes and reads back', () => {
+    const data = new Map<string, string>();
+    const storage = {
+      getItem: (k: string) => data.get(k) ?? null,
+      setItem: (k: string, v: string) => void data.set(k, v),
+    };
+    writeIdList(SQUAD_SHORTLIST_KEY, [1, 2], storage);
+    expect(data.get('admin_squad_shortlist')).toBe('[1,2]');
+    expect(readIdList(SQUAD_SHORTLIST_KEY, storage)).toEqual([1, 2]);
+  });
+});
+
+describe('export', () => {
+  it('escapes CSV cells and defuses formulas', () => {
+    expect(csvCell('Bruno Fernandes')).toBe('Bruno Fernandes');
+    expect(csvCell('Smith, Jr.')).toBe('"Smith, Jr."');
+    expect(csvCell('The "Rock"')).toBe('"The ""Rock"""');
+    expect(csvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
+    expect(csvCell(7)).toBe('7');
+  });
+
+  it('writes a header and one row per player', () => {
+    const csv = squadCsv([
+      player(8, { name: 'Bruno Fernandes', isAvailableForRating: true }),
+      player(100, { name: 'The Boss', isManager: true, position: 'Manager', jerseyNumber: null }),
+    ]);
+    expect(csv.split('\r\n')).toEqual([
+      'Name,Position,Jersey Number,Manager,Substitute,Available for Rating',
+      'Bruno Fernandes,Central Midfield,8,No,No,Yes',
+      'The Boss,Manager,,Yes,No,No',
+      '',
+    ]);
+  });
+
+  it('names the files by date', () => {
+    expect(squadExportFileName('csv', new Date(2026, 10, 21, 9))).toBe('squad-2026-11-21.csv');
+    expect(squadExportFileName('xlsx', new Date(2026, 0, 2))).toBe('squad-2026-01-02.xlsx');
+  });
+});
+
+describe('player form', () => {
+  it('uses the contract messages', () => {
+    const messages = (values: object) =>
+      playerFormSchema.safeParse({ name: 'A', position: 'Striker', jerseyNumber: '', ...values }).error
+        ?.issues[0]?.message;
+    expect(messages({})).toBeUndefined();
+    expect(messages({ name: '  ' })).toBe('Name is required');
+    expect(messages({ position: '' })).toBe('Position is required');
+    expect(messages({ jerseyNumber: '0' })).toBe('Jersey number must be between 1 and 99');
+    expect(messages({ jerseyNumber: '100' })).toBe('Jersey number must be between 1 and 99');
+    expect(messages({ jerseyNumber: '9.5' })).toBe('Jersey number must be between 1 and 99');
+    expect(toPlayerBody({ name: ' Kobbie ', position: 'Central Midfield', jerseyNumber: '37' })).toEqual({
+      name: 'Kobbie',
+      position: 'Central Midfield',
+      jerseyNumber: 37,
+    });
+    expect(toPlayerBody({ name: 'X', position: 'Striker', jerseyNumber: '' }).jerseyNumber).toBeNull();
+  });
+
+  it('offers the admin positions, keeping a player’s other position', () => {
+    expect(ADMIN_POSITIONS).toHaveLength(11);
+    expect(positionChoices('Striker')).toHaveLength(11);
+    expect(positionChoices('Left Midfield').at(-1)).toBe('Left Midfield');
+  });
+
+  it('accepts PNG and JPG up to 5 MB only', () => {
+    expect(playerImageProblem({ name: 'a.png', type: 'image/png', size: 1000 })).toBeNull();
+    expect(playerImageProblem({ name: 'a.jpg', type: 'image/jpeg', size: 5 * 1024 * 1024 })).toBeNull();
+    expect(playerImageProblem({ name: 'a.gif', type: 'image/gif', size: 10 })).toBe(
+      'Player images must be PNG or JPG',
+    );
+    expect(playerImageProblem({ name: 'a.png', type: 'image/png', size: 5 * 1024 * 1024 + 1 })).toBe(
+      'File must be under 5MB',
+    );
+  });
+});

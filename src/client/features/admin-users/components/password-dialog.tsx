@@ -1,0 +1,90 @@
+import { Button } from '@client/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { Check, Copy } from 'lucide-react';
+import { useRef, useState } from 'react';
+
+interface PasswordDialogProps {
+  /** Who the password belongs to; the dialog is open while this is set. */
+  user: { name: string; email: string } | null;
+  password: string;
+  /** A new account, or a regenerated password for an existing one. */
+  created: boolean;
+  onClose: () => void;
+}
+
+/**
+ * A generated password, shown once (product.md points 2 and 6). It lives only in this dialog's state:
+ * closing the dialog forgets it.
+ */
+export function PasswordDialog({ user, password, created, onClose }: PasswordDialogProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(password);
+      setCopied('yes');
+    } catch {
+      // No clipboard access (insecure origin, denied permission): select it for a manual copy.
+      inputRef.current?.select();
+      setCopied('failed');
+    }
+  }
+
+  return (
+    <Dialog
+      open={user !== null}
+      onOpenChange={(open) => {
+        if (!open) {
+          setCopied(null);
+          onClose();
+        }
+      }}
+    >
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{created ? 'User Created' : 'New Password Generated'}</DialogTitle>
+          <DialogDescription>
+            Give this password to {user?.name} ({user?.email}). It is shown only once: copy it now.
+          </DialogDescription>
+        </DialogHeader>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="generated-password">Password</Label>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Input
+              ref={inputRef}
+              id="generated-password"
+              readOnly
+              value={password}
+              onFocus={(event) => event.currentTarget.select()}
+              className="font-mono tracking-wide"
+            />
+            <Button variant="secondary" onClick={copy} aria-describedby="copy-status">
+              {copied === 'yes' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+              {copied === 'yes' ? 'Copied' : 'Copy password'}
+            </Button>
+          </div>
+          <p id="copy-status" role="status" className="min-h-5 text-sm text-muted-foreground">
+            {copied === 'yes'
+              ? 'Password copied to the clipboard.'
+              : copied === 'failed'
+                ? 'Copying is blocked here: the password is selected, copy it with your keyboard.'
+                : ''}
+          </p>
+        </div>
+        <DialogFooter>
+          <Button onClick={onClose}>Done</Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,33 @@
+import { Label } from '@client/components/ui/label';
+import { Switch } from '@client/components/ui/switch';
+import { useId } from 'react';
+
+interface NotificationsSwitchProps {
+  enabled: boolean;
+  onChange: (enabled: boolean) => void;
+}
+
+/** product.md point 4: the admin notifications preference, saved as soon as it changes. */
+export function NotificationsSwitch({ enabled, onChange }: NotificationsSwitchProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  return (
+    <div className="flex flex-col gap-1.5 rounded-md bg-white/5 p-3">
+      <div className="flex min-h-11 items-center justify-between gap-3">
+        <Label htmlFor={id} className="cursor-pointer text-white">
+          Admin notifications
+        </Label>
+        <Switch
+          id={id}
+          checked={enabled}
+          onCheckedChange={onChange}
+          aria-describedby={hintId}
+          className="data-[state=unchecked]:bg-white/45"
+        />
+      </div>
+      <p id={hintId} className="text-xs text-chrome-muted">
+        Confirm each change with a notice. Errors always show.
+      </p>
+    </div>
+  );
+}

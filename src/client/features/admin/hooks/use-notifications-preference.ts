@@ -1,0 +1,12 @@
+import { useCallback, useState } from 'react';
+import { readNotificationsPreference, writeNotificationsPreference } from '../utils/notifications-preference';
+
+/** The admin notifications switch: read once, saved on every change. */
+export function useNotificationsPreference(): [boolean, (enabled: boolean) => void] {
+  const [enabled, setEnabled] = useState(readNotificationsPreference);
+  const change = useCallback((next: boolean) => {
+    setEnabled(next);
+    writeNotificationsPreference(next);
+  }, []);
+  return [enabled, change];
+}
