@@ -1,4 +1,5 @@
-import { type Browser, devices, type Page } from '@playwright/test';
+import { type Browser, devices, type Page, request } from '@playwright/test';
+import sharp from 'sharp';
 import type { Match } from '../../src/shared/matches';
 import type { Player } from '../../src/shared/players';
 import type { LeaderboardEntry } from '../../src/shared/ratings';
@@ -278,4 +279,109 @@ test('an admin runs a match day from the panel: announce, pick the squad within 
   await expect
     .poll(async () => ((await (await admin.get('/api/matches/current')).json()) as Match).status)
     .toBe('Match Ended');
+});
+
+test('an admin manages users, brands the page with a logo and adds tracking tags', async ({
+  page,
+  browser,
+  server,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/$/);
+  const consent = page.getByRole('dialog').getByRole('button', { name: 'Accept' });
+  if (await consent.isVisible().catch(() => false)) await consent.click();
+  const baseURL = `http://127.0.0.1:${server.port}`;
+  const loginAs = async (email: string, password: string) => {
+    const ctx = await request.newContext({ baseURL });
+    const status = (await ctx.post('/api/auth/login', { data: { email, password } })).status();
+    await ctx.dispose();
+    return status;
+  };
+
+  // Users: add (password shown once), edit, regenerate, delete.
+  await page.goto('/admin?tab=users');
+  const email = `steward-${Date.now()}@example.com`;
+  await page.getByRole('button', { name: 'Add New User' }).click();
+  const add = page.getByRole('dialog', { name: 'Add New User' });
+  await add.getByRole('button', { name: 'Create User' }).click();
+  await expect(add.getByText('Name is required')).toBeVisible();
+  await add.getByLabel('Name').fill('Match Steward');
+  await add.getByLabel('Email').fill(email);
+  await add.getByRole('button', { name: 'Create User' }).click();
+  const created = page.getByRole('dialog', { name: 'User Created' });
+  const firstPassword = await created.getByLabel('Password').inputValue();
+  expect(firstPassword.length).toBeGreaterThanOrEqual(12);
+  await expectAccessible(page, 'admin: password shown once');
+  await created.getByRole('button', { name: 'Done' }).click();
+  expect(await loginAs(email, firstPassword)).toBe(200);
+
+  await page.getByRole('button', { name: 'Edit Match Steward' }).first().click();
+  const edit = page.getByRole('dialog', { name: 'Edit User' });
+  await edit.getByLabel('Name').fill('Head Steward');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByRole('button', { name: 'Edit Head Steward' }).first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Generate a new password for Head Steward' }).first().click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Generate Password' }).click();
+  const regenerated = page.getByRole('dialog', { name: 'New Password Generated' });
+  const secondPassword = await regenerated.getByLabel('Password').inputValue();
+  await regenerated.getByRole('button', { name: 'Done' }).click();
+  expect(await loginAs(email, firstPassword)).toBe(401);
+  expect(await loginAs(email, secondPassword)).toBe(200);
+
+  await page.getByRole('button', { name: 'Delete Head Steward' }).first().click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete User' }).click();
+  await expect(page.getByRole('button', { name: 'Edit Head Steward' })).toHaveCount(0);
+  expect(await loginAs(email, secondPassword)).toBe(401);
+  await expectAccessible(page, 'admin: users');
+
+  // Customise: a logo uploaded in the panel shows on the fan page.
+  await page.goto('/admin?tab=customise');
+  const logo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#da291c' } })
+    .png()
+    .toBuffer();
+  await page.locator('#brand-logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+  await expect(page.getByRole('img', { name: 'Current logo' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save Customization' }).click();
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get('/api/customization')).json()) as { logoUrl: string | null }).logoUrl,
+    )
+    .toMatch(/^\/objects\//);
+  await expectAccessible(page, 'admin: customise');
+  const fan = await browser.newPage({ baseURL });
+  await fan.goto('/signin');
+  await expect(fan.locator('img[src^="/objects/"]').first()).toBeVisible();
+  await fan.close();
+
+  // Scripts & Pixels: saved ids become the GTM and GA4 tags in the page head, once.
+  try {
+    await page.goto('/admin?tab=scripts');
+    await page.getByLabel('Google Tag Manager container ID').fill('GTM-E2E1234');
+    await page.getByLabel('Google Analytics 4 measurement ID').fill('G-E2E12345');
+    await page.getByRole('button', { name: 'Save Tracking Settings' }).click();
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await page.request.get('/api/scripts/tracking')).json()) as {
+              gtmContainerId: string | null;
+            }
+          ).gtmContainerId,
+      )
+      .toBe('GTM-E2E1234');
+    await expectAccessible(page, 'admin: scripts and pixels');
+    await page.goto('/');
+    await expect(page.locator('head script[src*="gtm.js?id=GTM-E2E1234"]')).toHaveCount(1);
+    await expect(page.locator('head script[src*="gtag/js?id=G-E2E12345"]')).toHaveCount(1);
+  } finally {
+    await page.request.post('/api/admin/tracking', {
+      data: { gtmContainerId: null, ga4MeasurementId: null },
+    });
+    await page.request.post('/api/admin/customization', {
+      data: { companyName: null, description: null, logoUrl: null, headerImageUrl: null },
+    });
+  }
 });

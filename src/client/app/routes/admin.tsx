@@ -85,15 +85,15 @@ function renderTab(tab: AdminTabId, { notificationsEnabled, openTab }: AdminTabC
       case 'squad':
         return <SquadTab notificationsEnabled={notificationsEnabled} />;
       case 'analytics':
-        return <AnalyticsTab />;
+        return <AnalyticsTab notificationsEnabled={notificationsEnabled} />;
       case 'users':
-        return <UsersTab />;
+        return <UsersTab notificationsEnabled={notificationsEnabled} />;
       case 'customise':
-        return <CustomiseTab />;
+        return <CustomiseTab notificationsEnabled={notificationsEnabled} />;
       case 'settings':
-        return <SettingsTab />;
+        return <SettingsTab notificationsEnabled={notificationsEnabled} />;
       case 'scripts':
-        return <ScriptsTab />;
+        return <ScriptsTab notificationsEnabled={notificationsEnabled} />;
     }
   })();
   // Keyed by tab: a slow section never shows the previous one meanwhile, and a failure stays with its tab.
