@@ -385,3 +385,38 @@ test('an admin manages users, brands the page with a logo and adds tracking tags
     });
   }
 });
+
+test('every admin tab is axe-clean at 1280x800 and 390x844', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/$/);
+  const consent = page.getByRole('dialog').getByRole('button', { name: 'Accept' });
+  if (await consent.isVisible().catch(() => false)) await consent.click();
+  const tabs = [
+    ['', 'Match Control'],
+    ['squad', 'Squad Management'],
+    ['analytics', 'Analytics'],
+    ['users', 'User Management'],
+    ['customise', 'Customise'],
+    ['settings', 'Settings'],
+    ['scripts', 'Scripts & Pixels'],
+  ] as const;
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    for (const [tab, title] of tabs) {
+      await page.goto(tab ? `/admin?tab=${tab}` : '/admin');
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expectAccessible(page, `admin ${title} at ${size.width}px`);
+      await page.screenshot({ path: testInfo.outputPath(`admin-${tab || 'match'}-${size.width}.png`) });
+    }
+  }
+  await page.getByRole('button', { name: 'Open admin menu' }).click();
+  await expect(
+    page.getByRole('dialog', { name: 'Admin menu' }).getByRole('link', { name: 'Analytics' }),
+  ).toBeVisible();
+  await expectAccessible(page, 'admin menu on a phone');
+});

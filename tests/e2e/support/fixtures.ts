@@ -66,6 +66,22 @@ export async function verificationLinkFor(server: E2EServer, email: string): Pro
 
 /** axe-core on the current screen: no serious or critical violation. */
 export async function expectAccessible(page: Page, context: string): Promise<void> {
+  // Contrast is judged on what a person sees at rest: let entrance animations (toasts, dialogs) finish.
+  // Endless ones (the LIVE pulse, spinners) are left running.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) =>
+              a.playState !== 'running' ||
+              a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      undefined,
+      { timeout: 3_000 },
+    )
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     // An admin's embedded banner runs in a frame without scripts, which axe cannot enter; its HTML is not ours.

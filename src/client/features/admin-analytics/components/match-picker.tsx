@@ -28,7 +28,8 @@ export function MatchPicker({ matches, value, currentId, onChange }: MatchPicker
         <SelectContent>
           {matches.map((match) => (
             <SelectItem key={match.id} value={String(match.id)}>
-              {match.title} · {formatMatchDay(match.scheduledDate)}
+              {match.title}
+              {match.scheduledDate ? ` · ${formatMatchDay(match.scheduledDate)}` : ''}
               {match.isLive ? ' (Live)' : match.id === currentId ? ' (Current)' : ''}
             </SelectItem>
           ))}
