@@ -14,7 +14,7 @@ interface FormFieldProps {
 /** Label, control, then the validation message or the hint the control points at (see fieldAria). */
 export function FormField({ id, label, error, hint, className, children }: FormFieldProps) {
   return (
-    <div className={cn('flex flex-col gap-2', className)}>
+    <div className={cn('flex min-w-0 flex-col gap-2', className)}>
       <Label htmlFor={id}>{label}</Label>
       {children}
       {error ? (

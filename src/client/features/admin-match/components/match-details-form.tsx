@@ -1,4 +1,5 @@
 import { Button } from '@client/components/ui/button';
+import { FormField, fieldAria } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Spinner } from '@client/components/ui/spinner';
@@ -21,7 +22,6 @@ import {
   matchDetailsSchema,
   toCreateMatchBody,
 } from '../utils/match-details';
-import { describedBy, FormField } from './form-field';
 
 const ANNOUNCE_FAILED = 'Failed to announce match. Please try again.';
 const KICK_OFF_OPTIONS = kickOffOptions();
@@ -102,7 +102,9 @@ export function MatchDetailsForm({ notificationsEnabled, onAnnounced }: MatchDet
                     ref={field.ref}
                     onBlur={field.onBlur}
                     aria-invalid={Boolean(errors.opponentChoice)}
-                    aria-describedby={describedBy(f('opponent'), errors.opponentChoice?.message)}
+                    aria-describedby={
+                      fieldAria(f('opponent'), errors.opponentChoice?.message)['aria-describedby']
+                    }
                   >
                     <SelectValue placeholder="Select opponent" />
                   </SelectTrigger>
@@ -124,7 +126,9 @@ export function MatchDetailsForm({ notificationsEnabled, onAnnounced }: MatchDet
                 id={f('custom-opponent')}
                 autoComplete="off"
                 aria-invalid={Boolean(errors.customOpponent)}
-                aria-describedby={describedBy(f('custom-opponent'), errors.customOpponent?.message)}
+                aria-describedby={
+                  fieldAria(f('custom-opponent'), errors.customOpponent?.message)['aria-describedby']
+                }
                 {...register('customOpponent')}
               />
             </FormField>
@@ -143,7 +147,7 @@ export function MatchDetailsForm({ notificationsEnabled, onAnnounced }: MatchDet
                     ref={field.ref}
                     onBlur={field.onBlur}
                     aria-invalid={Boolean(errors.venueChoice)}
-                    aria-describedby={describedBy(f('venue'), errors.venueChoice?.message)}
+                    aria-describedby={fieldAria(f('venue'), errors.venueChoice?.message)['aria-describedby']}
                   >
                     <SelectValue placeholder="Select venue" />
                   </SelectTrigger>
@@ -165,7 +169,9 @@ export function MatchDetailsForm({ notificationsEnabled, onAnnounced }: MatchDet
                 id={f('custom-venue')}
                 autoComplete="off"
                 aria-invalid={Boolean(errors.customVenue)}
-                aria-describedby={describedBy(f('custom-venue'), errors.customVenue?.message)}
+                aria-describedby={
+                  fieldAria(f('custom-venue'), errors.customVenue?.message)['aria-describedby']
+                }
                 {...register('customVenue')}
               />
             </FormField>
@@ -199,7 +205,7 @@ export function MatchDetailsForm({ notificationsEnabled, onAnnounced }: MatchDet
             type="date"
             min={today}
             aria-invalid={Boolean(errors.scheduledDate)}
-            aria-describedby={describedBy(f('date'), errors.scheduledDate?.message)}
+            aria-describedby={fieldAria(f('date'), errors.scheduledDate?.message)['aria-describedby']}
             {...register('scheduledDate')}
           />
         </FormField>
@@ -215,7 +221,7 @@ export function MatchDetailsForm({ notificationsEnabled, onAnnounced }: MatchDet
                   ref={field.ref}
                   onBlur={field.onBlur}
                   aria-invalid={Boolean(errors.kickOffTime)}
-                  aria-describedby={describedBy(f('kick-off'), errors.kickOffTime?.message)}
+                  aria-describedby={fieldAria(f('kick-off'), errors.kickOffTime?.message)['aria-describedby']}
                 >
                   <SelectValue placeholder="Select kick-off time" />
                 </SelectTrigger>

@@ -1,5 +1,6 @@
 import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
+import { FormField, fieldAria } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { PasswordInput } from '@client/components/ui/password-input';
 import { Spinner } from '@client/components/ui/spinner';
@@ -12,7 +13,6 @@ import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { useLogin } from '../api/login';
 import { type Credentials, EMPTY_CREDENTIALS, useCredentialsSync } from './credentials';
-import { FormField, fieldAria } from './form-field';
 
 interface SignInFormProps {
   /** /login waits 1 s on a success message before going home (product.md point 2). */

@@ -1,6 +1,7 @@
 import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Checkbox } from '@client/components/ui/checkbox';
+import { FormField, fieldAria } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { PasswordInput } from '@client/components/ui/password-input';
@@ -13,7 +14,6 @@ import { PASSWORD_MIN_LENGTH } from '@shared/domain';
 import { Controller, useForm } from 'react-hook-form';
 import { useRegister } from '../api/register';
 import { type Credentials, EMPTY_CREDENTIALS, useCredentialsSync } from './credentials';
-import { FormField, fieldAria } from './form-field';
 
 interface SignUpFormProps {
   /** Called with the address the verification e-mail went to. */

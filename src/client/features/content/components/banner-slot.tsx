@@ -1,9 +1,9 @@
+import { EmbedBanner } from '@client/components/banners/embed-banner';
+import { ManualBanner } from '@client/components/banners/manual-banner';
 import { Skeleton } from '@client/components/ui/skeleton';
 import type { Banner } from '@shared/content';
 import { useBanners } from '../api/get-banners';
 import { DefaultPromoBanner } from './default-promo-banner';
-import { EmbedBanner } from './embed-banner';
-import { ManualBanner } from './manual-banner';
 
 type Slot = 'banner1' | 'banner2';
 

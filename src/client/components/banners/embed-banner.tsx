@@ -1,6 +1,10 @@
 interface EmbedBannerProps {
-  label: string;
+  /** Names the region on the fan page; the admin's preview has none. */
+  label?: string;
   embedCode: string;
+  /** The frame's accessible name. */
+  title?: string;
+  lazy?: boolean;
 }
 
 // The admin's HTML gets a bare page around it: no margins, centred, links opening a new tab (inside
@@ -19,17 +23,23 @@ function embedDocument(embedCode: string): string {
  * without allow-scripts or allow-same-origin (its own opaque origin, no script at all). Popups are allowed
  * so an advert's link can open, outside the sandbox, in a new tab.
  */
-export function EmbedBanner({ label, embedCode }: EmbedBannerProps) {
+export function EmbedBanner({
+  label,
+  embedCode,
+  title = 'Sponsored content',
+  lazy = true,
+}: EmbedBannerProps) {
+  const Frame = label ? 'section' : 'div';
   return (
-    <section aria-label={label} className="overflow-hidden rounded-lg border border-border bg-card shadow-sm">
+    <Frame aria-label={label} className="overflow-hidden rounded-lg border border-border bg-card shadow-sm">
       <iframe
-        title="Sponsored content"
+        title={title}
         sandbox="allow-popups allow-popups-to-escape-sandbox"
         srcDoc={embedDocument(embedCode)}
-        loading="lazy"
+        loading={lazy ? 'lazy' : 'eager'}
         referrerPolicy="no-referrer"
         className="block h-[250px] w-full border-0"
       />
-    </section>
+    </Frame>
   );
 }

@@ -1,26 +1,32 @@
 import type { Banner } from '@shared/content';
+import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { bannerImageUrl } from '../banner-image-url';
+import { bannerImageUrl } from './banner-image-url';
 
 interface ManualBannerProps {
-  label: string;
-  banner: Banner;
+  /** Names the region on the fan page; the admin's preview has none. */
+  label?: string;
+  banner: Pick<Banner, 'title' | 'subtitle' | 'discount' | 'description' | 'backgroundImage'>;
   /** Banner 1 sits at the top of the page, so its picture loads at once; others wait until near view. */
-  eager: boolean;
+  eager?: boolean;
+  /** Shown when the banner has no text yet (the admin's preview). */
+  placeholder?: ReactNode;
 }
 
 /**
- * The admin's own banner: background picture under a dark wash (white text stays above 4.5:1 on any
- * picture), title, subtitle, discount and description. A broken picture is hidden, leaving the wash colour.
+ * The admin's own banner, on the fan page and in the admin's preview alike: background picture under a
+ * dark wash (white text stays above 4.5:1 on any picture), title, subtitle, discount and description. A
+ * broken picture is hidden, leaving the wash colour.
  */
-export function ManualBanner({ label, banner, eager }: ManualBannerProps) {
+export function ManualBanner({ label, banner, eager = false, placeholder }: ManualBannerProps) {
   const image = bannerImageUrl(banner.backgroundImage);
   const [failedImage, setFailedImage] = useState<string | null>(null);
   const showImage = image !== null && failedImage !== image;
   const { title, subtitle, discount, description } = banner;
+  const Frame = label ? 'section' : 'div';
 
   return (
-    <section
+    <Frame
       aria-label={label}
       className="@container surface-dark relative isolate overflow-hidden rounded-lg bg-chrome text-white shadow-sm"
     >
@@ -53,6 +59,9 @@ export function ManualBanner({ label, banner, eager }: ManualBannerProps) {
               {description}
             </p>
           ) : null}
+          {!title && !subtitle && !discount && !description && placeholder ? (
+            <p className="text-sm text-white/90">{placeholder}</p>
+          ) : null}
         </div>
         {discount ? (
           <p className="self-start rounded-md border-2 border-dashed border-chrome/35 bg-gold px-4 py-2 text-lg font-extrabold tracking-tight text-chrome shadow-sm @xl:shrink-0 @xl:self-center @xl:px-5 @xl:py-3 @xl:text-2xl">
@@ -60,6 +69,6 @@ export function ManualBanner({ label, banner, eager }: ManualBannerProps) {
           </p>
         ) : null}
       </div>
-    </section>
+    </Frame>
   );
 }
