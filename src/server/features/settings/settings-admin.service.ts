@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { customization, socialMedia, trackingSettings } from '../../db/schema';
+import { upsertSingleton } from '../../db/singleton';
 import { badRequest } from '../../lib/http-error';
 import { getCustomization, getSocialMedia } from './settings.service';
 
@@ -41,16 +42,8 @@ export async function saveCustomization(
   clubName: string,
   input: z.output<typeof adminCustomizationBody>,
 ): Promise<Customization> {
-  const values = {
-    companyName: input.companyName,
-    description: input.description,
-    logoUrl: input.logoUrl,
-    headerImageUrl: input.headerImageUrl,
-  };
-  await db
-    .insert(customization)
-    .values({ id: 1, ...values })
-    .onConflictDoUpdate({ target: customization.id, set: { ...values, updatedAt: sql`now()` } });
+  const { companyName, description, logoUrl, headerImageUrl } = input;
+  await upsertSingleton(db, customization, { companyName, description, logoUrl, headerImageUrl });
   return getCustomization(db, clubName);
 }
 
@@ -58,17 +51,8 @@ export async function saveSocialMedia(
   db: Database,
   input: z.output<typeof socialMediaBody>,
 ): Promise<SocialMedia> {
-  const values = {
-    youtube: input.youtube,
-    youtubeVideo: input.youtubeVideo,
-    instagram: input.instagram,
-    facebook: input.facebook,
-    tiktok: input.tiktok,
-  };
-  await db
-    .insert(socialMedia)
-    .values({ id: 1, ...values })
-    .onConflictDoUpdate({ target: socialMedia.id, set: { ...values, updatedAt: sql`now()` } });
+  const { youtube, youtubeVideo, instagram, facebook, tiktok } = input;
+  await upsertSingleton(db, socialMedia, { youtube, youtubeVideo, instagram, facebook, tiktok });
   return getSocialMedia(db);
 }
 

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { announcement, banners, customization, socialMedia } from '../../db/schema';
+import { upsertSingleton } from '../../db/singleton';
 
 export async function getCustomization(db: Database, clubName: string): Promise<Customization> {
   const [row] = await db.select().from(customization).limit(1);
@@ -34,10 +35,7 @@ export async function getAnnouncement(db: Database): Promise<string | null> {
 /** Empty text clears the announcement. */
 export async function setAnnouncement(db: Database, text: string | null | undefined): Promise<string | null> {
   const value = text?.trim() ? text.trim() : null;
-  await db
-    .insert(announcement)
-    .values({ id: 1, text: value })
-    .onConflictDoUpdate({ target: announcement.id, set: { text: value, updatedAt: sql`now()` } });
+  await upsertSingleton(db, announcement, { text: value });
   return value;
 }
 
