@@ -12,6 +12,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: '.tmp/test-results/playwright.json' }]],
   use: {
+    // The built page installs a service worker; it would answer requests the specs route or take offline.
+    // Only tests/e2e/pwa.spec.ts allows it.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
+// Scale-out tests run two instances on one PostgreSQL and one Redis: only when both are given.
+const scale = '**/*.scale.test.ts';
+const redis = Boolean(process.env.REDIS_URL);
 
 export default defineConfig({
   resolve: { alias: { '@shared': here('./src/shared'), '@client': here('./src/client') } },
@@ -17,7 +20,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'pglite', include: ['src/**/*.test.ts'], env: { MATCHDAY_TEST_DB: 'pglite' } },
+        test: {
+          name: 'pglite',
+          include: ['src/**/*.test.ts'],
+          exclude: [scale],
+          env: { MATCHDAY_TEST_DB: 'pglite' },
+        },
       },
       // The same API suite again on a PostgreSQL server, when one is given.
       ...(postgres
@@ -27,6 +35,7 @@ export default defineConfig({
               test: {
                 name: 'postgres',
                 include: ['src/server/**/*.test.ts'],
+                exclude: redis ? [] : [scale],
                 env: { MATCHDAY_TEST_DB: 'postgres' },
               },
             },

@@ -5,6 +5,7 @@ import { AppProviders } from './app/providers';
 import { AppRouter } from './app/router';
 import { ScrollToTop } from './app/scroll-to-top';
 import { readInitialSession } from './lib/auth/initial-session';
+import { registerServiceWorker } from './lib/pwa/register-service-worker';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks <div id="root">');
@@ -20,3 +21,6 @@ createRoot(container).render(
     </AppProviders>
   </StrictMode>,
 );
+
+// Production only: the app shell and API answers for a start without network.
+registerServiceWorker();

@@ -12,22 +12,28 @@ import { authRoutes } from './features/auth/auth.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { matchesRoutes } from './features/matches/matches.routes';
 import { createNewsletter, type NewsletterOptions } from './features/newsletter/newsletter.service';
+import { oauthRoutes } from './features/oauth/oauth.routes';
 import { playersRoutes } from './features/players/players.routes';
 import { playersAdminRoutes } from './features/players/players-admin.routes';
+import { pwaRoutes } from './features/pwa/pwa.routes';
 import { ratingsRoutes } from './features/ratings/ratings.routes';
 import { resultsRoutes } from './features/results/results.routes';
 import { MatchSnapshots, type SnapshotOptions } from './features/results/results.service';
+import { LeaderboardTicker, type TickerOptions } from './features/results/results-live.service';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { getCustomization } from './features/settings/settings.service';
 import { settingsAdminRoutes } from './features/settings/settings-admin.routes';
 import { squadRoutes } from './features/squad/squad.routes';
 import { uploadsRoutes } from './features/uploads/uploads.routes';
 import { votesRoutes } from './features/votes/votes.routes';
+import { votedLiveMatches } from './features/votes/votes.service';
+import { type LiveBus, LocalBus, RedisBus } from './lib/live-bus';
 import { createMailer, type Mailer } from './lib/mailer';
 import { authPlugin } from './plugins/auth';
 import { clientPlugin } from './plugins/client';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
+import { type LiveOptions, livePlugin } from './plugins/live';
 import { securityHeadersPlugin } from './plugins/security-headers';
 
 export interface AppOptions {
@@ -41,6 +47,11 @@ export interface AppOptions {
   authRateLimit?: { max: number; timeWindow: number };
   snapshots?: SnapshotOptions;
   newsletter?: Partial<NewsletterOptions>;
+  live?: LiveOptions &
+    TickerOptions & {
+      /** Namespace of the Redis channel and keys: instances of one product share it. */
+      redisPrefix?: string;
+    };
 }
 
 /** Builds the whole product without listening, so tests drive it with inject() or a port of their own. */
@@ -80,6 +91,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(csrfPlugin, { publicUrl: env.PUBLIC_URL });
   await app.register(authPlugin, { db: database.db, secureCookies: env.secureCookies });
+  // Before the routes: their success hooks broadcast what changed.
+  const redisPrefix = options.live?.redisPrefix ?? 'matchday';
+  const bus: LiveBus = env.REDIS_URL
+    ? await RedisBus.connect({ url: env.REDIS_URL, prefix: redisPrefix, log: app.log })
+    : new LocalBus();
+  await app.register(livePlugin, {
+    bus,
+    votedLiveMatches: (userId) => votedLiveMatches(database.db, userId),
+    ...options.live,
+  });
 
   await app.register(healthRoutes, { database });
   await app.register(settingsRoutes, { db: database.db, clubName: env.CLUB_NAME });
@@ -91,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onReady', async () => newsletter.start());
   app.addHook('onClose', async () => newsletter.stop());
 
+  const authRateLimit = options.authRateLimit ?? { max: 600, timeWindow: 60_000 };
   await app.register(authRoutes, {
     db: database.db,
     onRegistered: async ({ userId, email, newsletterOptIn }) => {
@@ -100,17 +122,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: env.PUBLIC_URL,
     companyName: async () => (await getCustomization(database.db, env.CLUB_NAME)).companyName,
     googleEnabled: env.googleEnabled,
-    rateLimit: options.authRateLimit ?? { max: 600, timeWindow: 60_000 },
+    rateLimit: authRateLimit,
   });
+
+  await app.register(oauthRoutes, { db: database.db, env, rateLimit: authRateLimit });
 
   const snapshots = new MatchSnapshots(database.db, options.snapshots);
   app.addHook('onClose', async () => snapshots.close());
   const db = database.db;
+
+  const ticker = new LeaderboardTicker(
+    { db, snapshots, live: app.live, bus, prefix: redisPrefix, log: app.log },
+    options.live,
+  );
+  app.addHook('onClose', async () => ticker.close());
   await app.register(playersRoutes, { db });
   await app.register(matchesRoutes, { db, clubName: env.CLUB_NAME });
   await app.register(squadRoutes, { db });
-  await app.register(ratingsRoutes, { db, snapshots });
-  await app.register(votesRoutes, { db, snapshots });
+  await app.register(ratingsRoutes, { db, ticker });
+  await app.register(votesRoutes, { db, ticker });
   await app.register(resultsRoutes, { db, snapshots });
   await app.register(adminUsersRoutes, { db });
   await app.register(uploadsRoutes, { db });
@@ -120,6 +150,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(settingsAdminRoutes, { db, clubName: env.CLUB_NAME });
   await app.register(analyticsRoutes, { db, snapshots });
+
+  await app.register(pwaRoutes, { db, clubName: env.CLUB_NAME });
 
   await app.register(clientPlugin, { mode: options.client ?? 'none' });
   return app;

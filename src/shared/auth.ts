@@ -12,6 +12,7 @@ export const AUTH_MESSAGES = {
   emailNotVerified:
     'Please verify your email address before signing in. Check your inbox for the verification link.',
   emailTaken: 'An account with this email already exists. Please sign in instead.',
+  emailTakenBySocial: 'An account with this email already exists. Please sign in with Google instead.',
   registered: 'Registration successful. Please check your email to verify your account.',
   loggedIn: 'Login successful',
   loggedOut: 'Logged out',
@@ -98,3 +99,44 @@ export const userIdParams = z.object({ id: z.uuid({ error: 'Invalid user id' }) 
 /** What the page learns about sign-in options before rendering the auth screens. */
 export const authProviders = z.object({ google: z.boolean() });
 export type AuthProviders = z.infer<typeof authProviders>;
+
+/**
+ * Why a social sign-in came back to the sign-in screen (`/signin?auth=error&reason=...`). The server
+ * sends only the reason; the page shows its text, so no message can be forged through the address.
+ */
+export const OAUTH_FAILURES = {
+  access_denied:
+    'Sign-in with Google was cancelled. Choose Continue with Google to try again, or sign in with your email.',
+  invalid_state:
+    'Your sign-in with Google expired or was started in another tab or browser. Please try again.',
+  provider_unavailable:
+    'Google sign-in is not reachable right now. Please try again in a few minutes, or sign in with your email.',
+  provider_error: 'Google could not confirm your sign-in. Please try again.',
+  email_missing:
+    'Google did not share your email address, which your account needs. Please sign in with your email.',
+  email_unverified:
+    'Your Google email address is not verified, so it cannot be used to sign in here. Verify it with Google, or sign in with your email and password.',
+  not_configured: 'Sign-in with Google is not available. Please sign in with your email.',
+  rate_limited: AUTH_MESSAGES.tooManyRequests,
+  failed: 'Sign-in with Google failed. Please try again.',
+} as const;
+export const oauthFailureReason = z.enum(Object.keys(OAUTH_FAILURES) as [keyof typeof OAUTH_FAILURES]);
+export type OAuthFailureReason = z.infer<typeof oauthFailureReason>;
+
+/** The sign-in screen's address after a failed social sign-in. */
+export function oauthFailurePath(reason: OAuthFailureReason): string {
+  return `/signin?${new URLSearchParams({ auth: 'error', reason }).toString()}`;
+}
+
+/** The failure a sign-in screen's query carries, or null; an unknown reason still reads as a failure. */
+export function readOAuthFailure(search: string): OAuthFailureReason | null {
+  const params = new URLSearchParams(search);
+  if (params.get('auth') !== 'error') return null;
+  return oauthFailureReason.catch('failed').parse(params.get('reason'));
+}
+
+/** Where the social sign-in lands: `/?auth=success&token=...&user=<url-encoded JSON>` (operations.md). */
+export function oauthSuccessPath(token: string, user: PublicUser): string {
+  // encodeURIComponent rather than URLSearchParams: '%20', never '+', reads the same for every decoder.
+  return `/?auth=success&token=${encodeURIComponent(token)}&user=${encodeURIComponent(JSON.stringify(user))}`;
+}

@@ -1,10 +1,19 @@
-import { type Browser, devices, type Page, request } from '@playwright/test';
+import { type Browser, type BrowserContextOptions, devices, type Page, request } from '@playwright/test';
 import sharp from 'sharp';
 import type { Match } from '../../src/shared/matches';
 import type { Player } from '../../src/shared/players';
 import type { LeaderboardEntry } from '../../src/shared/ratings';
-import { expect, expectAccessible, registerVerified, signIn, test } from './support/fixtures';
-import { type E2ELiveMatch, startMatchAsAdmin } from './support/match-day';
+import {
+  expect,
+  expectAccessible,
+  registerVerified,
+  signIn,
+  signInAndConsent,
+  test,
+  watchConsoleErrors,
+} from './support/fixtures';
+import { apiFan, type E2ELiveMatch, startMatchAsAdmin } from './support/match-day';
+import { controlledByServiceWorker, keptApiAnswers, OFFLINE_NOISE } from './support/pwa';
 import { E2E_ADMIN, type E2EServer } from './support/servers';
 
 /** A fan in a browser of their own size: signed up, verified, signed in, consent given. */
@@ -13,13 +22,15 @@ async function fanPage(
   server: E2EServer,
   email: string,
   size: 'phone' | 'desktop',
+  options: BrowserContextOptions = {},
 ): Promise<Page> {
   const baseURL = `http://127.0.0.1:${server.port}`;
-  const context = await browser.newContext(
-    size === 'phone'
+  const context = await browser.newContext({
+    ...(size === 'phone'
       ? { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, baseURL }
-      : { viewport: { width: 1280, height: 800 }, baseURL },
-  );
+      : { viewport: { width: 1280, height: 800 }, baseURL }),
+    ...options,
+  });
   const page = await context.newPage();
   await registerVerified(page, server, email, 'match-day-password');
   await signIn(page, email, 'match-day-password');
@@ -182,10 +193,7 @@ test('an admin runs a match day from the panel: announce, pick the squad within 
 }, testInfo) => {
   test.setTimeout(180_000);
   const admin = page.request;
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/$/);
-  const consent = page.getByRole('dialog').getByRole('button', { name: 'Accept' });
-  if (await consent.isVisible().catch(() => false)) await consent.click();
+  await signInAndConsent(page, E2E_ADMIN.email, E2E_ADMIN.password);
   // A clean slate: nobody published, no live match.
   expect((await admin.post('/api/admin/clear-all-players')).status()).toBe(200);
   const current = (await (await admin.get('/api/matches/current')).json()) as {
@@ -287,10 +295,7 @@ test('an admin manages users, brands the page with a logo and adds tracking tags
   server,
 }) => {
   test.setTimeout(180_000);
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/$/);
-  const consent = page.getByRole('dialog').getByRole('button', { name: 'Accept' });
-  if (await consent.isVisible().catch(() => false)) await consent.click();
+  await signInAndConsent(page, E2E_ADMIN.email, E2E_ADMIN.password);
   const baseURL = `http://127.0.0.1:${server.port}`;
   const loginAs = async (email: string, password: string) => {
     const ctx = await request.newContext({ baseURL });
@@ -388,10 +393,7 @@ test('an admin manages users, brands the page with a logo and adds tracking tags
 
 test('every admin tab is axe-clean at 1280x800 and 390x844', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/$/);
-  const consent = page.getByRole('dialog').getByRole('button', { name: 'Accept' });
-  if (await consent.isVisible().catch(() => false)) await consent.click();
+  await signInAndConsent(page, E2E_ADMIN.email, E2E_ADMIN.password);
   const tabs = [
     ['', 'Match Control'],
     ['squad', 'Squad Management'],
@@ -419,4 +421,285 @@ test('every admin tab is axe-clean at 1280x800 and 390x844', async ({ page }, te
     page.getByRole('dialog', { name: 'Admin menu' }).getByRole('link', { name: 'Analytics' }),
   ).toBeVisible();
   await expectAccessible(page, 'admin menu on a phone');
+});
+
+/** The live figures the page polls for while its socket is down (product.md point 9). */
+const POLLED = /^\/api\/(leaderboard\/match|motm|stats\/match)\/\d+$/;
+
+test('a fan who voted sees another fan’s rating move the leaderboard, pushed live without reloading', async ({
+  page,
+  server,
+  uniqueEmail,
+}) => {
+  test.setTimeout(180_000);
+  const live = await startMatchAsAdmin(`http://127.0.0.1:${server.port}`, 'Liverpool');
+  const [star] = live.starters as [Player];
+  try {
+    const email = uniqueEmail();
+    await registerVerified(page, server, email, 'match-day-password');
+    await signIn(page, email, 'match-day-password');
+    await page.getByRole('dialog').getByRole('button', { name: 'Accept' }).click();
+    await rateEveryone(page, live, () => 6);
+    await chooseMotmAndSubmit(page, star);
+    const starRow = page.locator(`li[data-reorder-key="${star.id}"]`);
+    await expect(starRow).toContainText('6.0');
+    await expect(starRow).toContainText('1 rating');
+    await expect(page.getByText(`${live.available.length} ratings`, { exact: true })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+
+    // From here on nothing is fetched over HTTP and nothing reloads: the figures arrive on the socket.
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (POLLED.test(path)) fetched.push(path);
+    });
+    let loads = 0;
+    page.on('load', () => loads++);
+
+    const other = await apiFan(server, uniqueEmail());
+    const rated = await other.api.post('/api/ratings', {
+      data: { userId: other.userId, playerId: star.id, matchId: live.match.id, rating: 10 },
+    });
+    expect(rated.status()).toBeLessThan(300);
+
+    await expect(starRow).toContainText('8.0');
+    await expect(starRow).toContainText('2 ratings');
+    await expect(page.getByText(`${live.available.length + 1} ratings`, { exact: true })).toBeVisible();
+    await expect(page.locator('li[data-reorder-key]').first()).toHaveAttribute(
+      'data-reorder-key',
+      String(star.id),
+    );
+    expect(fetched).toEqual([]);
+    expect(loads).toBe(0);
+    await other.api.dispose();
+  } finally {
+    await live.admin.patch(`/api/matches/${live.match.id}`, { data: { isLive: false } });
+    await live.admin.dispose();
+  }
+});
+
+test('offline, ratings are kept and shown as waiting, then synced exactly once when the network returns', async ({
+  browser,
+  server,
+  uniqueEmail,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const live = await startMatchAsAdmin(`http://127.0.0.1:${server.port}`, 'Everton');
+  const [star, second] = live.starters as [Player, Player];
+  try {
+    const fan = await fanPage(browser, server, uniqueEmail(), 'phone');
+    // Offline, Chromium logs every request it cannot send; anything else is still a failure.
+    const consoleErrors = watchConsoleErrors(fan, OFFLINE_NOISE);
+    await expect(fan.getByRole('heading', { level: 1, name: live.match.title })).toBeVisible();
+    const notice = fan.getByRole('status').filter({ hasText: "You're offline" });
+    await expect(notice).toHaveCount(0);
+
+    await fan.context().setOffline(true);
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText('Ratings will sync when connection is restored');
+    await fan.screenshot({ path: testInfo.outputPath('live-offline-390.png') });
+
+    const rate = async (player: Player, value: number) => {
+      const button = fan.getByRole('button', { name: `Rate ${player.name} ${value}`, exact: true });
+      await button.click();
+      await expect(button).toHaveAttribute('aria-pressed', 'true');
+      await expect(button).toHaveAccessibleDescription('Saved offline — will sync');
+      await expect(
+        fan.getByRole('article', { name: player.name }).getByText('Saved offline — will sync'),
+      ).toBeVisible();
+    };
+    await rate(star, 9);
+    await rate(second, 6);
+    // Rated again while offline: only the newest value is kept.
+    await rate(star, 8);
+    await expect(fan.getByRole('button', { name: `Rate ${star.name} 9`, exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    const progress = fan.getByRole('region', { name: 'Voting Progress' });
+    await expect(progress.getByText(`2/${live.available.length}`)).toBeVisible();
+    await expectAccessible(fan, 'phone: offline with ratings waiting');
+    const starCard = fan.getByRole('article', { name: star.name });
+    await starCard.evaluate((card) => card.scrollIntoView({ block: 'center' }));
+    await fan.screenshot({ path: testInfo.outputPath('live-queued-390.png') });
+    await fan.setViewportSize({ width: 1280, height: 800 });
+    await fan.evaluate(() => window.scrollTo(0, 0));
+    await expectAccessible(fan, 'desktop: offline with ratings waiting');
+    await fan.screenshot({ path: testInfo.outputPath('live-offline-1280.png') });
+    await starCard.evaluate((card) => card.scrollIntoView({ block: 'center' }));
+    await fan.screenshot({ path: testInfo.outputPath('live-queued-1280.png') });
+
+    await fan.context().setOffline(false);
+    await expect(fan.getByText('Ratings synced').first()).toBeVisible();
+    await expect(fan.getByText('2 offline rating(s) synced successfully.').first()).toBeVisible();
+    await expect(notice).toHaveCount(0);
+    await expect(fan.getByText('Saved offline — will sync')).toHaveCount(0);
+    await expect(fan.getByRole('button', { name: `Rate ${star.name} 8`, exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(progress.getByText(`2/${live.available.length}`)).toBeVisible();
+
+    // The server holds each rating exactly once, with the newest value.
+    const me = (await (await fan.request.get('/api/auth/me')).json()) as { user: { id: string } };
+    const mine = (await (
+      await fan.request.get(`/api/ratings/user/${me.user.id}/match/${live.match.id}`)
+    ).json()) as { playerId: number; rating: number }[];
+    expect(mine.sort((a, b) => a.playerId - b.playerId)).toEqual(
+      [
+        { playerId: star.id, rating: 8 },
+        { playerId: second.id, rating: 6 },
+      ].sort((a, b) => a.playerId - b.playerId),
+    );
+    for (const [player, value] of [
+      [star, 8],
+      [second, 6],
+    ] as const) {
+      const stats = await live.admin.get(`/api/ratings/player/${player.id}/match/${live.match.id}`);
+      expect(await stats.json()).toEqual({ average: value, count: 1 });
+    }
+    expect(consoleErrors()).toEqual([]);
+    await fan.context().close();
+  } finally {
+    await live.admin.patch(`/api/matches/${live.match.id}`, { data: { isLive: false } });
+    await live.admin.dispose();
+  }
+});
+
+test('when the live socket is refused the page polls every 30 s, and stops once the socket is back', async ({
+  page,
+  server,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const live = await startMatchAsAdmin(`http://127.0.0.1:${server.port}`, 'Brentford');
+  try {
+    await page.clock.install();
+    let refuse = false;
+    let refused = 0;
+    await page.routeWebSocket(/\/ws(\?|$)/, (ws) => {
+      if (!refuse) {
+        ws.connectToServer();
+        return;
+      }
+      refused += 1;
+      ws.close();
+    });
+    // The admin sees the results without voting, so the leaderboard and MOTM are on screen.
+    await signInAndConsent(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await expect(page.getByRole('heading', { name: 'Top Performers' })).toBeVisible();
+    const notice = page.getByRole('status').filter({ hasText: "You're offline" });
+    await expect(notice).toHaveCount(0);
+
+    refuse = true;
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Top Performers' })).toBeVisible();
+    await expect(notice).toBeVisible();
+    await page.waitForLoadState('networkidle');
+
+    const polled: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (POLLED.test(path)) polled.push(path);
+    });
+    // The clock moves one second at a time, so each refusal reaches the page before the next step.
+    const advance = async (seconds: number) => {
+      for (let i = 0; i < seconds; i++) {
+        await page.clock.runFor(1000);
+        await page.waitForTimeout(30);
+      }
+    };
+
+    // Through the backoff (1 + 2 + 4 + 8 + 10 s): five more sockets, all refused, none before its time.
+    let seconds = 0;
+    while (refused < 6 && seconds < 60) {
+      await advance(1);
+      seconds += 1;
+    }
+    expect(refused).toBeGreaterThanOrEqual(6);
+    expect(seconds).toBeGreaterThanOrEqual(15);
+    // Then the 30 s polling period: leaderboard, MOTM and stats come over HTTP.
+    await advance(6);
+    const id = live.match.id;
+    await expect
+      .poll(() => [...new Set(polled)].sort())
+      .toEqual([`/api/leaderboard/match/${id}`, `/api/motm/${id}`, `/api/stats/match/${id}`]);
+    const firstPoll = polled.length;
+    const socketsBefore = refused;
+    await advance(30);
+    await expect.poll(() => polled.length).toBeGreaterThanOrEqual(firstPoll + 3);
+    // With the retries used up, the socket is still tried once per polling period.
+    await expect.poll(() => refused).toBeGreaterThan(socketsBefore);
+    await expect(notice).toBeVisible();
+    await expectAccessible(page, 'desktop: live connection down, polling');
+    await page.screenshot({ path: testInfo.outputPath('live-polling-1280.png') });
+
+    // The server takes the socket again at the next period: the notice goes and polling stops.
+    refuse = false;
+    await advance(31);
+    await expect(notice).toHaveCount(0);
+    await page.waitForTimeout(500);
+    polled.length = 0;
+    await advance(65);
+    expect(polled).toEqual([]);
+  } finally {
+    await live.admin.patch(`/api/matches/${live.match.id}`, { data: { isLive: false } });
+    await live.admin.dispose();
+  }
+});
+
+test('opened with no network at all, the installed app still takes a rating, and syncs it once back', async ({
+  browser,
+  server,
+  uniqueEmail,
+}) => {
+  test.setTimeout(120_000);
+  const live = await startMatchAsAdmin(`http://127.0.0.1:${server.port}`, 'Fulham');
+  const player = live.starters[3] as Player;
+  try {
+    // A first visit online installs the service worker, which keeps the app shell and the fan's reads.
+    // (The other tests block service workers; this one is about the installed app.)
+    const first = await fanPage(browser, server, uniqueEmail(), 'phone', { serviceWorkers: 'allow' });
+    const context = first.context();
+    await controlledByServiceWorker(first);
+    await expect
+      .poll(() => keptApiAnswers(first))
+      .toEqual(
+        expect.arrayContaining(['/api/auth/me', '/api/matches/current', '/api/players/available-for-rating']),
+      );
+    await expect
+      .poll(() =>
+        first.evaluate(async () => {
+          const kept = await caches.match('/api/auth/me');
+          return kept ? ((await kept.json()) as { user: { consentGiven: boolean } }).user.consentGiven : null;
+        }),
+      )
+      .toBe(true);
+    const me = (await (await first.request.get('/api/auth/me')).json()) as { user: { id: string } };
+    await first.close();
+
+    // Later, with no network, the app is opened again: the worker serves it, signed in, with the match.
+    await context.setOffline(true);
+    const page = await context.newPage();
+    const consoleErrors = watchConsoleErrors(page, OFFLINE_NOISE);
+    const opened = await page.goto('/');
+    expect(opened?.fromServiceWorker()).toBe(true);
+    await expect(page.getByRole('heading', { level: 1, name: live.match.title })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: "You're offline" })).toBeVisible();
+    const button = page.getByRole('button', { name: `Rate ${player.name} 7`, exact: true });
+    await button.click();
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
+    await expect(button).toHaveAccessibleDescription('Saved offline — will sync');
+
+    await context.setOffline(false);
+    await expect(page.getByText('1 offline rating(s) synced successfully.').first()).toBeVisible();
+    const mine = (await (
+      await page.request.get(`/api/ratings/user/${me.user.id}/match/${live.match.id}`)
+    ).json()) as { playerId: number; rating: number }[];
+    expect(mine).toEqual([{ playerId: player.id, rating: 7 }]);
+    expect(consoleErrors()).toEqual([]);
+    await context.close();
+  } finally {
+    await live.admin.patch(`/api/matches/${live.match.id}`, { data: { isLive: false } });
+    await live.admin.dispose();
+  }
 });

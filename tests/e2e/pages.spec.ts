@@ -23,6 +23,8 @@ test('privacy policy, terms and the 404 page', async ({ page }) => {
 test('the sign-in screen, with the social button hidden while no provider is configured', async ({
   page,
 }) => {
+  // The e2e servers do configure one (tests/e2e/oauth.spec.ts): this screen is shown as without it.
+  await page.route('**/api/auth/providers', (route) => route.fulfill({ json: { google: false } }));
   await page.goto('/signin');
   await expect(page.getByLabel('Email')).toBeVisible();
   await expect(

@@ -1,10 +1,17 @@
-import { Toaster } from '@client/components/ui/toaster';
 import { AuthProvider } from '@client/lib/auth/auth-provider';
 import type { InitialSession } from '@client/lib/auth/initial-session';
+import { LiveProvider } from '@client/lib/live/live-provider';
+import { OfflineSyncTrigger } from '@client/lib/offline/offline-sync-trigger';
 import { createQueryClient } from '@client/lib/query-client';
 import { TrackingScripts } from '@client/lib/tracking/tracking-scripts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+
+// Toasts only follow an action or a live event: Radix's toast code loads after the first render, and a
+// toast raised before it arrives waits in the store (use-toast) until then.
+const Toaster = lazy(() =>
+  import('@client/components/ui/toaster').then((module) => ({ default: module.Toaster })),
+);
 
 interface AppProvidersProps {
   initialSession: InitialSession;
@@ -16,9 +23,15 @@ export function AppProviders({ initialSession, children }: AppProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider initialSession={initialSession}>
-        {children}
-        <Toaster />
-        <TrackingScripts />
+        {/* Live updates and the offline sync follow the signed-in user (or nobody). */}
+        <LiveProvider>
+          {children}
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
+          <TrackingScripts />
+          <OfflineSyncTrigger />
+        </LiveProvider>
       </AuthProvider>
     </QueryClientProvider>
   );

@@ -1,15 +1,23 @@
 import { LoadingScreen } from '@client/components/layout/loading-screen';
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { ConfirmRoute } from './routes/confirm';
 import { HomeRoute } from './routes/home';
-import { LoginRoute } from './routes/login';
-import { NotFoundRoute } from './routes/not-found';
-import { PrivacyRoute } from './routes/privacy';
-import { SignInRoute } from './routes/signin';
-import { SignUpRoute } from './routes/signup';
-import { TermsRoute } from './routes/terms';
 
+// The first load holds only the home (a signed-in fan's page). Every other screen is a chunk fetched
+// when it is opened; the service worker precaches those chunks (but the admin's), so they open offline.
+const SignInRoute = lazy(() => import('./routes/signin').then((module) => ({ default: module.SignInRoute })));
+const SignUpRoute = lazy(() => import('./routes/signup').then((module) => ({ default: module.SignUpRoute })));
+const LoginRoute = lazy(() => import('./routes/login').then((module) => ({ default: module.LoginRoute })));
+const ConfirmRoute = lazy(() =>
+  import('./routes/confirm').then((module) => ({ default: module.ConfirmRoute })),
+);
+const PrivacyRoute = lazy(() =>
+  import('./routes/privacy').then((module) => ({ default: module.PrivacyRoute })),
+);
+const TermsRoute = lazy(() => import('./routes/terms').then((module) => ({ default: module.TermsRoute })));
+const NotFoundRoute = lazy(() =>
+  import('./routes/not-found').then((module) => ({ default: module.NotFoundRoute })),
+);
 // Admin code lives in its own chunk: a fan's first load never downloads it.
 const AdminRoute = lazy(() => import('./routes/admin').then((module) => ({ default: module.AdminRoute })));
 
@@ -23,17 +31,19 @@ function LazyAdminRoute() {
 
 export function AppRouter() {
   return (
-    <Switch>
-      <Route path="/" component={HomeRoute} />
-      <Route path="/signin" component={SignInRoute} />
-      <Route path="/signup" component={SignUpRoute} />
-      <Route path="/register" component={SignUpRoute} />
-      <Route path="/login" component={LoginRoute} />
-      <Route path="/confirm" component={ConfirmRoute} />
-      <Route path="/admin" component={LazyAdminRoute} />
-      <Route path="/privacy" component={PrivacyRoute} />
-      <Route path="/terms" component={TermsRoute} />
-      <Route component={NotFoundRoute} />
-    </Switch>
+    <Suspense fallback={<LoadingScreen message="Loading..." />}>
+      <Switch>
+        <Route path="/" component={HomeRoute} />
+        <Route path="/signin" component={SignInRoute} />
+        <Route path="/signup" component={SignUpRoute} />
+        <Route path="/register" component={SignUpRoute} />
+        <Route path="/login" component={LoginRoute} />
+        <Route path="/confirm" component={ConfirmRoute} />
+        <Route path="/admin" component={LazyAdminRoute} />
+        <Route path="/privacy" component={PrivacyRoute} />
+        <Route path="/terms" component={TermsRoute} />
+        <Route component={NotFoundRoute} />
+      </Switch>
+    </Suspense>
   );
 }

@@ -6,6 +6,8 @@
 export const queryKeys = {
   players: ['/api/players'] as const,
   availablePlayers: ['/api/players/available-for-rating'] as const,
+  /** The admin panel's view of the published set (refreshed by live squad messages too). */
+  adminAvailablePlayers: ['/api/admin/available-for-rating'] as const,
   seasonStats: (playerId: number) => ['/api/players', playerId, 'season-stats'] as const,
   currentMatch: ['/api/matches/current'] as const,
   matchStats: (matchId: number) => ['/api/stats/match', matchId] as const,

@@ -4,6 +4,15 @@ import { type PublicUser, publicUser } from '@shared/auth';
 export const AUTH_TOKEN_KEY = 'auth_token';
 export const USER_DATA_KEY = 'user_data';
 
+/** The browser's local storage, or null where reaching it throws (disabled cookies, sandboxed frames). */
+export function browserStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
 // Storage can throw (private mode, quota, disabled cookies); losing the cache is never fatal.
 function read(key: string): string | null {
   try {

@@ -41,8 +41,8 @@ export const clientPlugin = fp(async (app: FastifyInstance, opts: { mode: 'stati
     await app.register(import('@fastify/middie'));
     const vite = await createServer({
       configFile: path.resolve(CLIENT_ROOT, '../../vite.config.ts'),
-      // Hot reload rides the app's own port, on a path of its own beside the product's /ws.
-      server: { middlewareMode: true, ws: { server: app.server, path: '/__vite_hmr' } },
+      // Hot reload has a port of its own (Vite's 24678): upgrades on the app's port all belong to /ws.
+      server: { middlewareMode: true },
       appType: 'custom',
     });
     app.use(vite.middlewares);

@@ -16,6 +16,9 @@ const CONTENT_SECURITY_POLICY = [
   "font-src 'self' data:",
   `connect-src 'self' ws: wss: ${GOOGLE_TAGS} ${GOOGLE_ANALYTICS}`,
   `frame-src 'self' https://www.youtube-nocookie.com ${GOOGLE_TAGS}`,
+  // The service worker (/sw.js) and the web app manifest are our own files.
+  "worker-src 'self'",
+  "manifest-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",

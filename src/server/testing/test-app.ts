@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app';
+import { type AppOptions, buildApp } from '../app';
 import type { Database, DbHandle } from '../db/client';
 import { users } from '../db/schema';
 import { parseEnv, type RawEnv, resolveEnv } from '../env';
@@ -25,6 +25,10 @@ export interface TestContextOptions {
   /** 'real': the app's own mailer (SMTP_URL or outbox). Default: an in-memory outbox. */
   mailer?: Mailer | 'real';
   authRateLimit?: { max: number; timeWindow: number };
+  /** Live socket and ticker settings (faster heartbeats, a Redis namespace of the test's own). */
+  live?: AppOptions['live'];
+  /** Another instance's database: the context then shares it and leaves closing it to its owner. */
+  database?: DbHandle;
 }
 
 export function memoryMailer(outbox: MailMessage[]): Mailer {
@@ -43,7 +47,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       ...options.env,
     }),
   );
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const outbox: MailMessage[] = [];
   const app = await buildApp({
     env,
@@ -51,6 +55,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     mailer: options.mailer === 'real' ? undefined : (options.mailer ?? memoryMailer(outbox)),
     client: 'none',
     authRateLimit: options.authRateLimit,
+    live: options.live,
   });
   await app.ready();
   return {
@@ -60,7 +65,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     outbox,
     async close() {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

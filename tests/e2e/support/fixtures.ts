@@ -8,8 +8,12 @@ import { type E2EServer, serverFor } from './servers';
 let seq = 0;
 
 /** Answers the tests provoke on purpose (signed-out checks, refused logins) are logged by Chromium too. */
+/**
+ * Messages that are the product working: 4xx answers the tests provoke, and Chromium reporting that the
+ * sandboxed frame of an embedded banner (another test may have one on the shared server) may not run script.
+ */
 const EXPECTED_CONSOLE =
-  /Failed to load resource: the server responded with a status of (400|401|403|409|429)/;
+  /Failed to load resource: the server responded with a status of (400|401|403|409|429)|Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/;
 
 const GOOGLE_TAGS = /^https:\/\/(www\.googletagmanager\.com|[^/]*google-analytics\.com)\//;
 
@@ -129,4 +133,35 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/**
+ * Signs in an account that may or may not have answered the consent prompt (the shared e2e admin), and
+ * accepts it when asked. The prompt's code is fetched after the first render, so whether it will open is
+ * read from the server rather than from the screen.
+ */
+export async function signInAndConsent(page: Page, email: string, password: string) {
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/$/);
+  const me = (await (await page.request.get('/api/auth/me')).json()) as { user: { consentGiven: boolean } };
+  if (me.user.consentGiven) return;
+  await page.getByRole('dialog').getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+/**
+ * Console errors of a page outside the `page` fixture (a second browser context), for tests that cut
+ * the network on purpose: Chromium then logs every refused request, which `allowed` lets through.
+ * Returns the errors seen so far; expect it to be empty at the end.
+ */
+export function watchConsoleErrors(page: Page, allowed?: RegExp): () => string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (EXPECTED_CONSOLE.test(text) || allowed?.test(text)) return;
+    errors.push(text);
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return () => errors;
 }

@@ -1,7 +1,8 @@
 import { type APIRequestContext, expect, request } from '@playwright/test';
 import type { Match } from '../../../src/shared/matches';
 import type { Player } from '../../../src/shared/players';
-import { E2E_ADMIN } from './servers';
+import { verificationLinkFor } from './fixtures';
+import { E2E_ADMIN, type E2EServer } from './servers';
 
 export interface E2ELiveMatch {
   admin: APIRequestContext;
@@ -44,4 +45,28 @@ export async function startMatchAsAdmin(baseURL: string, opponent: string): Prom
   ).json()) as Match;
   expect(match.isLive).toBe(true);
   return { admin, match, starters, substitutes, manager, available };
+}
+
+export interface E2EApiFan {
+  api: APIRequestContext;
+  userId: string;
+}
+
+/** A fan who only uses the API: registered, verified, signed in, consent given. */
+export async function apiFan(server: E2EServer, email: string): Promise<E2EApiFan> {
+  const api = await request.newContext({ baseURL: `http://127.0.0.1:${server.port}` });
+  const password = 'match-day-password';
+  const registered = await api.post('/api/auth/register', {
+    data: { email, password, name: 'API Fan', newsletterOptIn: false },
+  });
+  expect(registered.status()).toBe(201);
+  const token = new URL(await verificationLinkFor(server, email)).searchParams.get('token');
+  expect((await api.post('/api/auth/confirm', { data: { token } })).status()).toBe(200);
+  expect((await api.post('/api/auth/login', { data: { email, password } })).status()).toBe(200);
+  const { user } = (await (await api.get('/api/auth/me')).json()) as { user: { id: string } };
+  const consent = await api.patch(`/api/user/${user.id}/consent`, {
+    data: { consentGiven: true, geolocationConsent: false },
+  });
+  expect(consent.ok()).toBe(true);
+  return { api, userId: user.id };
 }

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
+import { startOidcFixture } from '../../../src/server/testing/oidc-fixture-server';
 import { E2E_ADMIN, E2E_SERVERS } from './servers';
 
 /** Starts the built product for one e2e project on a clean data directory (and a fresh PostgreSQL database). */
@@ -22,6 +23,9 @@ const env: NodeJS.ProcessEnv = {
   LOG_LEVEL: 'warn',
   DATABASE_URL: '',
   SMTP_URL: '',
+  // The PostgreSQL server fans its live events out through Redis when one is given (as CI does); the
+  // embedded one stays in its process, so the two servers' events never mix on a shared Redis.
+  REDIS_URL: server.name === 'postgres' ? (process.env.REDIS_URL ?? '') : '',
 };
 
 if (server.name === 'postgres') {
@@ -43,6 +47,14 @@ if (server.name === 'postgres') {
   process.once('SIGTERM', () => void drop().finally(() => process.exit(0)));
   process.once('SIGINT', () => void drop().finally(() => process.exit(0)));
 }
+
+// Social sign-in against a real OpenID Connect provider, living as long as this process. Any login
+// typed at its sign-in page is a fan with that verified e-mail (tests/e2e/oauth.spec.ts).
+const oidc = await startOidcFixture({
+  redirectUris: [`${env.PUBLIC_URL}/api/oauth/google/callback`],
+  accountFor: (login) => ({ login, email: login, emailVerified: true, name: 'Social Fan' }),
+});
+Object.assign(env, oidc.env);
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

@@ -1,16 +1,13 @@
 import { LoadingScreen } from '@client/components/layout/loading-screen';
 import { PageShell } from '@client/components/layout/page-shell';
 import { Button } from '@client/components/ui/button';
-import { SignedOutHome } from '@client/features/auth/components/signed-out-home';
-import { ConsentModal } from '@client/features/consent/components/consent-modal';
+import { Skeleton } from '@client/components/ui/skeleton';
 import { AnnouncementBox } from '@client/features/content/components/announcement-box';
 import { BannerSlot } from '@client/features/content/components/banner-slot';
 import { VideoCard } from '@client/features/content/components/video-card';
 import { MatchLoadError } from '@client/features/home/components/match-load-error';
-import { NoLiveMatch } from '@client/features/home/components/no-live-match';
+import { OfflineNotice } from '@client/features/home/components/offline-notice';
 import { CompleteYourVote } from '@client/features/results/components/complete-your-vote';
-import { LeaderboardCard } from '@client/features/results/components/leaderboard-card';
-import { MotmCard } from '@client/features/results/components/motm-card';
 import { useCurrentMatch } from '@client/features/voting/api/get-current-match';
 import { useHasVoted } from '@client/features/voting/api/get-has-voted';
 import { RATE_PLAYERS_SECTION_ID, VotingBoard } from '@client/features/voting/components/voting-board';
@@ -20,14 +17,47 @@ import { useCompanyName } from '@client/lib/branding/get-customization';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { cn } from '@client/lib/utils';
 import type { PublicUser } from '@shared/auth';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 
 /** product.md point 9: after consent given while voting, the view returns to the players after 500 ms. */
 const CONSENT_SCROLL_DELAY_MS = 500;
 
+// A visitor's home (with the sign-in form and its form library) is a chunk of its own, out of a signed-in
+// fan's first load; it is fetched while the auth check runs, so it is there when the check says nobody.
+const loadSignedOutHome = () =>
+  import('@client/features/auth/components/signed-out-home').then((module) => ({
+    default: module.SignedOutHome,
+  }));
+const SignedOutHome = lazy(loadSignedOutHome);
+// Shown only after the fan's vote: fetched when needed, and prefetched once a match is on (below).
+const loadLeaderboardCard = () =>
+  import('@client/features/results/components/leaderboard-card').then((module) => ({
+    default: module.LeaderboardCard,
+  }));
+const LeaderboardCard = lazy(loadLeaderboardCard);
+// Shown only while no match is on; the board's skeleton stays up while it loads.
+const NoLiveMatch = lazy(() =>
+  import('@client/features/home/components/no-live-match').then((module) => ({
+    default: module.NoLiveMatch,
+  })),
+);
+// Below the players, far under the fold: its code (and the confetti's) follows the first render.
+const MotmCard = lazy(() =>
+  import('@client/features/results/components/motm-card').then((module) => ({ default: module.MotmCard })),
+);
+// Asked once per fan: the prompt (a Radix dialog) is fetched only by a fan who has not answered it yet.
+const ConsentModal = lazy(() =>
+  import('@client/features/consent/components/consent-modal').then((module) => ({
+    default: module.ConsentModal,
+  })),
+);
+
 function AuthPending() {
   const { startOver } = useAuth();
   const [starting, setStarting] = useState(false);
+  useEffect(() => {
+    void loadSignedOutHome();
+  }, []);
   return (
     <LoadingScreen message="Completing Sign In...">
       <p className="text-sm text-chrome-muted">Authenticating...</p>
@@ -77,9 +107,15 @@ function SignedInHome({ user }: { user: PublicUser }) {
   // The server shows results to fans who voted, to admins, and to everyone once the match has ended.
   const matchEnded = match !== null && !match.isLive && match.startedAt !== null;
   const resultsVisible = hasVoted || user.isAdmin || matchEnded;
+  // Once a match is on, the leaderboard is one vote away: fetch its code after the first render.
+  const matchOn = match !== null;
+  useEffect(() => {
+    if (matchOn) void loadLeaderboardCard();
+  }, [matchOn]);
 
   return (
     <PageShell>
+      <OfflineNotice />
       <BannerSlot slot="banner1" />
       <AnnouncementBox />
       <div
@@ -98,19 +134,35 @@ function SignedInHome({ user }: { user: PublicUser }) {
           ) : match ? (
             <>
               <VotingBoard match={match} user={user} onConsentRequired={requestConsent} />
-              <MotmCard matchId={match.id} hasVoted={resultsVisible} />
+              <Suspense fallback={<Skeleton className="h-48 w-full rounded-xl" />}>
+                <MotmCard matchId={match.id} hasVoted={resultsVisible} />
+              </Suspense>
             </>
           ) : (
-            <NoLiveMatch firstName={user.name.split(/\s+/)[0] || user.name} />
+            <Suspense fallback={<VotingBoardSkeleton />}>
+              <NoLiveMatch firstName={user.name.split(/\s+/)[0] || user.name} />
+            </Suspense>
           )}
         </div>
         <aside aria-label="Leaderboard and more" className="flex min-w-0 flex-col gap-6">
-          {match ? resultsVisible ? <LeaderboardCard matchId={match.id} /> : <CompleteYourVote /> : null}
+          {match ? (
+            resultsVisible ? (
+              <Suspense fallback={<Skeleton className="h-96 w-full rounded-xl" />}>
+                <LeaderboardCard matchId={match.id} />
+              </Suspense>
+            ) : (
+              <CompleteYourVote />
+            )
+          ) : null}
           <BannerSlot slot="banner2" />
           <VideoCard />
         </aside>
       </div>
-      {needsConsent ? <ConsentModal onDecline={() => void signOut()} /> : null}
+      {needsConsent ? (
+        <Suspense fallback={null}>
+          <ConsentModal onDecline={() => void signOut()} />
+        </Suspense>
+      ) : null}
     </PageShell>
   );
 }
@@ -122,6 +174,13 @@ export function HomeRoute() {
   useDocumentTitle(`${company} · Live Player Ratings`);
 
   if (status === 'pending') return <AuthPending />;
-  if (!user) return <SignedOutHome />;
+  if (!user) {
+    return (
+      // The wait screen stays up until the visitor's home is loaded.
+      <Suspense fallback={<AuthPending />}>
+        <SignedOutHome />
+      </Suspense>
+    );
+  }
   return <SignedInHome user={user} />;
 }

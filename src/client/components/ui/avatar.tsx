@@ -16,7 +16,9 @@ export function Avatar({ name, src, className }: AvatarProps) {
       {src ? (
         <AvatarPrimitive.Image src={src} alt="" className="aspect-square size-full object-cover" />
       ) : null}
+      {/* The initials stand for a name that is always written or announced beside the avatar. */}
       <AvatarPrimitive.Fallback
+        aria-hidden="true"
         className="flex size-full items-center justify-center text-sm font-bold text-primary-foreground"
         delayMs={src ? 300 : 0}
       >

@@ -2,6 +2,7 @@ import { cn } from '@client/lib/utils';
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
+import type { LazyDialogState } from './lazy-dialog';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -32,6 +33,23 @@ export function DialogContent({ className, children, showClose = true, ...props 
         ) : null}
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
+  );
+}
+
+type LazyDialogContentProps = LazyDialogState & Pick<DialogContentProps, 'className' | 'children'>;
+
+/** A dialog opened by a LazyDialogButton: open while it says, and focus goes back to it on close. */
+export function LazyDialogContent({ open, onOpenChange, trigger, ...props }: LazyDialogContentProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          trigger.current?.focus();
+        }}
+        {...props}
+      />
+    </Dialog>
   );
 }
 

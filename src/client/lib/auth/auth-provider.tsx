@@ -66,6 +66,9 @@ export function AuthProvider({ initialSession, children }: AuthProviderProps) {
 
   const signIn = useCallback(
     (user: PublicUser) => {
+      // The server just set a session cookie: a bearer token left by an earlier social sign-in would
+      // outrank it on every request. The effect above stores the new user again.
+      clearAuthStorage();
       setSession({ status: 'authenticated', user });
       // Re-run the check so an earlier 401 cannot overwrite the fresh sign-in.
       void queryClient.invalidateQueries({ queryKey: meQueryKey });

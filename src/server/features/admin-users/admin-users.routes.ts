@@ -49,7 +49,12 @@ export async function adminUsersRoutes(base: FastifyInstance, opts: { db: Databa
   app.put(
     '/api/admin/users/:id',
     { ...admin, schema: { params: userIdParams, body: userBody, response: { 200: adminUser, ...errors } } },
-    (request) => updateAdminUser(db, request.params.id, request.body),
+    async (request) => {
+      const updated = await updateAdminUser(db, request.params.id, request.body);
+      // The user's open sockets reconnect, so a changed role takes effect on them at once.
+      base.live.reconnect(request.params.id);
+      return updated;
+    },
   );
 
   app.delete(
@@ -57,6 +62,7 @@ export async function adminUsersRoutes(base: FastifyInstance, opts: { db: Databa
     { ...admin, schema: { params: userIdParams, response: { 200: deletedUser, ...errors } } },
     async (request, reply) => {
       await deleteAdminUser(db, request.params.id);
+      base.live.reconnect(request.params.id);
       // An admin who deleted their own account is signed out with it.
       if (requireAdmin(request).id === request.params.id) clearSessionCookie(reply);
       return { success: true as const };
@@ -68,7 +74,9 @@ export async function adminUsersRoutes(base: FastifyInstance, opts: { db: Databa
     { ...admin, schema: { params: userIdParams, response: { 200: regeneratedPassword, ...errors } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { newPassword: await regeneratePassword(db, request.params.id) };
+      const newPassword = await regeneratePassword(db, request.params.id);
+      base.live.reconnect(request.params.id);
+      return { newPassword };
     },
   );
 }

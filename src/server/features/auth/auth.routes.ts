@@ -64,7 +64,10 @@ export async function authRoutes(base: FastifyInstance, opts: AuthRoutesOptions)
   );
 
   app.post('/api/auth/logout', { schema: { response: { 200: authResponse } } }, async (request, reply) => {
-    if (request.sessionToken) await deleteSession(opts.db, request.sessionToken);
+    if (request.sessionToken && request.user) {
+      await deleteSession(opts.db, request.sessionToken);
+      base.live.reconnect(request.user.id, request.sessionToken);
+    }
     clearSessionCookie(reply);
     return { success: true, message: AUTH_MESSAGES.loggedOut };
   });

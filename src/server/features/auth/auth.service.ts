@@ -2,7 +2,7 @@ import { AUTH_MESSAGES, type ConsentBody, type LoginBody, type PublicUser } from
 import { PRIVACY_POLICY_VERSION } from '@shared/domain';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { emailVerifications, failedLogins, users } from '../../db/schema';
+import { emailVerifications, failedLogins, type UserRow, users } from '../../db/schema';
 import {
   badRequest,
   conflict,
@@ -46,7 +46,10 @@ export async function register(deps: AuthDeps, input: RegisterInput): Promise<vo
   const { db } = deps;
   const email = normalizeEmail(input.email);
   const existing = await findUserByEmail(db, email);
-  if (existing?.emailVerified) throw conflict(AUTH_MESSAGES.emailTaken);
+  if (existing?.emailVerified) {
+    // An account made through the social provider has no password to sign in with: say which way works.
+    throw conflict(existing.passwordHash ? AUTH_MESSAGES.emailTaken : AUTH_MESSAGES.emailTakenBySocial);
+  }
 
   const passwordHash = await hashPassword(input.password);
   const token = randomToken();
@@ -102,11 +105,7 @@ export interface LoginResult {
   user: PublicUser;
 }
 
-export async function login(
-  deps: AuthDeps,
-  input: LoginBody,
-  context: { userAgent?: string; previousToken?: string | null },
-): Promise<LoginResult> {
+export async function login(deps: AuthDeps, input: LoginBody, context: SessionContext): Promise<LoginResult> {
   const { db } = deps;
   const email = normalizeEmail(input.email);
   const since = new Date(Date.now() - LOCKOUT_WINDOW_MS);
@@ -129,12 +128,30 @@ export async function login(
   }
   if (!user.emailVerified) throw forbidden(AUTH_MESSAGES.emailNotVerified);
 
-  // A new session id at every login; the one the browser held before is ended.
+  const result = await startSession(db, user, context);
+  await db.delete(failedLogins).where(eq(failedLogins.email, email));
+  return result;
+}
+
+export interface SessionContext {
+  userAgent?: string;
+  /** The session the browser held before signing in, if any. */
+  previousToken?: string | null;
+}
+
+/**
+ * Signs a user in, whatever proved who they are (password or social provider): a new session id every
+ * time, the one the browser held before ended, and lastLoginAt recorded.
+ */
+export async function startSession(
+  db: Database,
+  user: UserRow,
+  context: SessionContext,
+): Promise<LoginResult> {
   if (context.previousToken) await deleteSession(db, context.previousToken);
   const token = await createSession(db, user.id, context.userAgent);
   const now = new Date();
   await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
-  await db.delete(failedLogins).where(eq(failedLogins.email, email));
   return { token, user: await toPublicUser(db, { ...user, lastLoginAt: now }) };
 }
 
@@ -183,7 +200,8 @@ export async function currentUser(db: Database, userId: string): Promise<PublicU
   return toPublicUser(db, user);
 }
 
-function isUniqueViolation(error: unknown): boolean {
+/** A unique index refused the row (two sign-ups of one address at once). */
+export function isUniqueViolation(error: unknown): boolean {
   let e: unknown = error;
   for (let depth = 0; e && depth < 4; depth++) {
     if ((e as { code?: unknown }).code === '23505') return true;

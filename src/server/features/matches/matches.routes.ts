@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { adminOnly, signedIn } from '../../plugins/auth';
+import { SIGNED_IN } from '../../plugins/live';
 import { createMatch, listMatches, currentMatch as loadCurrent, updateMatch } from './matches.service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -35,7 +36,11 @@ export async function matchesRoutes(base: FastifyInstance, opts: { db: Database;
   app.post(
     '/api/matches',
     { preValidation: adminOnly, schema: { body: createMatchBody, response: { 201: match, ...errors } } },
-    async (request, reply) => reply.status(201).send(await createMatch(db, opts.clubName, request.body)),
+    async (request, reply) => {
+      const created = await createMatch(db, opts.clubName, request.body);
+      base.live.broadcast({ type: 'match_update', data: { matchId: created.id } }, SIGNED_IN);
+      return reply.status(201).send(created);
+    },
   );
   app.patch(
     '/api/matches/:id',
@@ -43,6 +48,15 @@ export async function matchesRoutes(base: FastifyInstance, opts: { db: Database;
       preValidation: adminOnly,
       schema: { params: matchPathParams, body: updateMatchBody, response: { 200: match, ...errors } },
     },
-    async (request) => (await updateMatch(db, request.params.id, request.body)).match,
+    async (request) => {
+      const { match: updated, started } = await updateMatch(db, request.params.id, request.body);
+      base.live.broadcast({ type: 'match_update', data: { matchId: updated.id } }, SIGNED_IN);
+      if (started)
+        base.live.broadcast(
+          { type: 'match_started', data: { matchId: updated.id, title: updated.title } },
+          SIGNED_IN,
+        );
+      return updated;
+    },
   );
 }

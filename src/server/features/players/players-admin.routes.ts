@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { badRequest } from '../../lib/http-error';
 import { adminOnly } from '../../plugins/auth';
+import { liveAfter } from '../../plugins/live';
 import { createFootballData } from './football-data';
 import { createPlayer, updatePlayer, updatePlayerImages } from './players-admin.service';
 
@@ -36,7 +37,11 @@ export async function playersAdminRoutes(
 
   app.post(
     '/api/admin/players',
-    { preValidation: adminOnly, schema: { body: playerBody, response: { 201: playerResponse, ...errors } } },
+    {
+      preValidation: adminOnly,
+      config: liveAfter.squad,
+      schema: { body: playerBody, response: { 201: playerResponse, ...errors } },
+    },
     async (request, reply) => reply.status(201).send({ player: await createPlayer(db, request.body) }),
   );
 
@@ -44,6 +49,7 @@ export async function playersAdminRoutes(
     '/api/admin/players/:id',
     {
       preValidation: adminOnly,
+      config: liveAfter.squad,
       schema: { params: playerIdParams, body: playerBody, response: { 200: playerResponse, ...errors } },
     },
     async (request) => ({ player: await updatePlayer(db, request.params.id, request.body) }),
@@ -51,7 +57,11 @@ export async function playersAdminRoutes(
 
   app.post(
     '/api/admin/update-player-images',
-    { preValidation: adminOnly, schema: { response: { 200: playerImagesResult, ...errors } } },
+    {
+      preValidation: adminOnly,
+      config: liveAfter.squad,
+      schema: { response: { 200: playerImagesResult, ...errors } },
+    },
     async (request) => {
       if (!provider) throw badRequest(FOOTBALL_API_NOT_CONFIGURED);
       return updatePlayerImages(db, provider, request.log);

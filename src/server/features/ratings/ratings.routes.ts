@@ -14,7 +14,7 @@ import type { Database } from '../../db/client';
 import { forbidden } from '../../lib/http-error';
 import { requireUser, signedIn } from '../../plugins/auth';
 import { canReadUserData } from '../results/results.policy';
-import type { MatchSnapshots } from '../results/results.service';
+import type { LeaderboardTicker } from '../results/results-live.service';
 import { hasConsented, isSelf } from './ratings.policy';
 import { findUserRating, listUserRatings, saveRating } from './ratings.service';
 
@@ -22,7 +22,7 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody,
 
 export async function ratingsRoutes(
   base: FastifyInstance,
-  opts: { db: Database; snapshots: MatchSnapshots },
+  opts: { db: Database; ticker: LeaderboardTicker },
 ) {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
@@ -34,7 +34,7 @@ export async function ratingsRoutes(
       if (!isSelf(user, request.body.userId)) throw forbidden(RATING_MESSAGES.notYourself);
       if (!hasConsented(user)) throw forbidden(RATING_MESSAGES.consentRequired);
       const saved = await saveRating(opts.db, request.body);
-      opts.snapshots.markDirty(request.body.matchId);
+      opts.ticker.noteWrite(request.body.matchId, 'rating');
       return saved;
     },
   );

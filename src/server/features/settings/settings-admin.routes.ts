@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { adminOnly } from '../../plugins/auth';
+import { liveAfter } from '../../plugins/live';
 import { getCustomization, getSocialMedia } from './settings.service';
 import {
   adminCustomizationBody,
@@ -32,6 +33,7 @@ export async function settingsAdminRoutes(base: FastifyInstance, opts: { db: Dat
     '/api/admin/customization',
     {
       preValidation: adminOnly,
+      config: liveAfter.content('customization'),
       schema: { body: adminCustomizationBody, response: { 200: customization, ...adminErrors } },
     },
     (request) => saveCustomization(db, clubName, request.body),
@@ -46,6 +48,7 @@ export async function settingsAdminRoutes(base: FastifyInstance, opts: { db: Dat
     '/api/admin/social-media',
     {
       preValidation: adminOnly,
+      config: liveAfter.content('social-media'),
       schema: { body: socialMediaBody, response: { 200: socialMedia, ...adminErrors } },
     },
     (request) => saveSocialMedia(db, request.body),

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { adminOnly } from '../../plugins/auth';
+import { liveAfter } from '../../plugins/live';
 import {
   getAnnouncement,
   getBanners,
@@ -29,6 +30,7 @@ export async function settingsRoutes(base: FastifyInstance, opts: { db: Database
     '/api/admin/announcement',
     {
       preValidation: adminOnly,
+      config: liveAfter.content('announcement'),
       schema: {
         body: announcementBody,
         response: { 200: announcement, 400: errorBody, 401: errorBody, 403: errorBody },
@@ -44,7 +46,11 @@ export async function settingsRoutes(base: FastifyInstance, opts: { db: Database
   );
   app.post(
     '/api/admin/banners',
-    { preValidation: adminOnly, schema: { body: bannersBody, response: { 200: banners, ...adminErrors } } },
+    {
+      preValidation: adminOnly,
+      config: liveAfter.content('banners'),
+      schema: { body: bannersBody, response: { 200: banners, ...adminErrors } },
+    },
     (request) => saveBanners(opts.db, request.body),
   );
 }

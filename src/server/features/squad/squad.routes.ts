@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { adminOnly } from '../../plugins/auth';
+import { liveAfter } from '../../plugins/live';
 import { listAvailablePlayers } from '../players/players.service';
 import { clearAllFromRating, setAvailableForRating, updateSquad } from './squad.service';
 
@@ -15,17 +16,18 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 export async function squadRoutes(base: FastifyInstance, opts: { db: Database }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
-  const admin = { preValidation: adminOnly };
+  const publish = { preValidation: adminOnly, config: liveAfter.availability };
+  const squad = { preValidation: adminOnly, config: liveAfter.squad };
   const answer = async () => ({ success: true as const, players: await listAvailablePlayers(db) });
 
   app.get(
     '/api/admin/available-for-rating',
-    { ...admin, schema: { response: { 200: playerList, ...errors } } },
+    { preValidation: adminOnly, schema: { response: { 200: playerList, ...errors } } },
     () => listAvailablePlayers(db),
   );
   app.post(
     '/api/admin/available-for-rating',
-    { ...admin, schema: { body: availableForRatingBody, response: { 200: ok, ...errors } } },
+    { ...publish, schema: { body: availableForRatingBody, response: { 200: ok, ...errors } } },
     async (request) => {
       await setAvailableForRating(db, request.body.playerIds);
       return answer();
@@ -33,7 +35,7 @@ export async function squadRoutes(base: FastifyInstance, opts: { db: Database })
   );
   app.post(
     '/api/admin/update-squad',
-    { ...admin, schema: { body: updateSquadBody, response: { 200: ok, ...errors } } },
+    { ...squad, schema: { body: updateSquadBody, response: { 200: ok, ...errors } } },
     async (request) => {
       await updateSquad(db, request.body.startingXI, request.body.substitutes);
       return answer();
@@ -41,7 +43,7 @@ export async function squadRoutes(base: FastifyInstance, opts: { db: Database })
   );
   app.post(
     '/api/admin/clear-all-players',
-    { ...admin, schema: { response: { 200: ok, ...errors } } },
+    { ...publish, schema: { response: { 200: ok, ...errors } } },
     async () => {
       await clearAllFromRating(db);
       return answer();

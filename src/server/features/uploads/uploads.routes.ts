@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { badRequest, HttpError, notFound } from '../../lib/http-error';
 import { adminOnly } from '../../plugins/auth';
+import { liveAfter } from '../../plugins/live';
 import { requirePlayer, setPlayerImage } from '../players/players-admin.service';
 import { findObject, GENERAL_IMAGE, PLAYER_IMAGE, storeImage } from './uploads.service';
 
@@ -39,6 +40,7 @@ export async function uploadsRoutes(base: FastifyInstance, opts: { db: Database 
     '/api/players/:id/upload-image',
     {
       preValidation: adminOnly,
+      config: liveAfter.squad,
       schema: { params: playerIdParams, response: { 200: uploadResponse, ...errors } },
     },
     async (request) => {

@@ -10,7 +10,7 @@ import { requireUser, signedIn } from '../../plugins/auth';
 import { hasConsented, isSelf } from '../ratings/ratings.policy';
 import { hasFinalVote } from '../ratings/ratings.service';
 import { canReadUserData } from '../results/results.policy';
-import type { MatchSnapshots } from '../results/results.service';
+import type { LeaderboardTicker } from '../results/results-live.service';
 import { findUserVote, voteProgress as loadProgress, submitVote } from './votes.service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -21,7 +21,7 @@ const submitted = z.object({
   isComplete: z.boolean(),
 });
 
-export async function votesRoutes(base: FastifyInstance, opts: { db: Database; snapshots: MatchSnapshots }) {
+export async function votesRoutes(base: FastifyInstance, opts: { db: Database; ticker: LeaderboardTicker }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
   const ownOrAdmin = { preValidation: signedIn };
@@ -61,7 +61,8 @@ export async function votesRoutes(base: FastifyInstance, opts: { db: Database; s
       if (!isSelf(user, request.body.userId)) throw forbidden(RATING_MESSAGES.notYourself);
       if (!hasConsented(user)) throw forbidden(RATING_MESSAGES.consentRequired);
       const vote = await submitVote(db, request.body);
-      opts.snapshots.markDirty(request.body.matchId);
+      base.live.userVoted(user.id, request.body.matchId);
+      opts.ticker.noteWrite(request.body.matchId, 'vote');
       return reply.status(201).send(vote);
     },
   );

@@ -2,7 +2,7 @@ import { RATING_MESSAGES } from '@shared/ratings';
 import { VOTE_MESSAGES } from '@shared/votes';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Database, rows } from '../../db/client';
-import { players, userVotes } from '../../db/schema';
+import { matches, players, userVotes } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/http-error';
 import { requireMatch } from '../matches/matches.service';
 
@@ -72,4 +72,14 @@ export async function submitVote(
       isComplete: true,
     };
   });
+}
+
+/** The live matches in which the user has a final vote: their live sockets may receive those results. */
+export async function votedLiveMatches(db: Database, userId: string): Promise<number[]> {
+  const voted = await db
+    .select({ matchId: userVotes.matchId })
+    .from(userVotes)
+    .innerJoin(matches, eq(matches.id, userVotes.matchId))
+    .where(and(eq(userVotes.userId, userId), eq(matches.isLive, true)));
+  return voted.map((row) => row.matchId);
 }

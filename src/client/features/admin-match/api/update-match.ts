@@ -44,8 +44,10 @@ export function useUpdateScore(onError: () => void) {
     },
     onSettled: () => {
       if (queryClient.isMutating({ mutationKey: SCORE_KEY }) > 1) return undefined;
-      wanted.current = null;
-      return queryClient.invalidateQueries({ queryKey: queryKeys.currentMatch });
+      // Taps keep counting from the score asked for until the re-read has the server's answer.
+      return queryClient.invalidateQueries({ queryKey: queryKeys.currentMatch }).finally(() => {
+        if (queryClient.isMutating({ mutationKey: SCORE_KEY }) <= 1) wanted.current = null;
+      });
     },
   });
   const { mutate } = mutation;
@@ -56,12 +58,16 @@ export function useUpdateScore(onError: () => void) {
       const next = stepScore(base, side, delta);
       if (next[0] === base[0] && next[1] === base[1]) return;
       wanted.current = { id: match.id, score: next };
-      queryClient.setQueryData<Match | null>(queryKeys.currentMatch, (current) =>
-        current && current.id === match.id
-          ? { ...current, score: formatScore(next), homeScore: next[0], awayScore: next[1] }
-          : current,
-      );
-      mutate({ id: match.id, score: next });
+      // A re-read already on its way (a live match_update, say) may answer with the score from before
+      // this tap: cancel it first, so it cannot overwrite the new score that the next tap counts from.
+      void queryClient.cancelQueries({ queryKey: queryKeys.currentMatch }).then(() => {
+        queryClient.setQueryData<Match | null>(queryKeys.currentMatch, (current) =>
+          current && current.id === match.id
+            ? { ...current, score: formatScore(next), homeScore: next[0], awayScore: next[1] }
+            : current,
+        );
+        mutate({ id: match.id, score: next });
+      });
     },
     [queryClient, mutate],
   );

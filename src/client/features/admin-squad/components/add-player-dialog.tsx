@@ -1,13 +1,11 @@
-import { Button } from '@client/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@client/components/ui/dialog';
-import { Spinner } from '@client/components/ui/spinner';
+import { FormDialogFooter } from '@client/components/ui/form-dialog-footer';
 import { toast } from '@client/components/ui/use-toast';
 import { apiErrorMessage } from '@client/lib/api-client';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -79,15 +77,11 @@ export function AddPlayerDialog({ open, onOpenChange, notificationsEnabled }: Ad
             errors={formState.errors}
             jerseyHint="Optional, 1 to 99."
           />
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? <Spinner /> : null}
-              Add Player
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            onCancel={() => onOpenChange(false)}
+            pending={create.isPending}
+            submitLabel="Add Player"
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,5 +1,8 @@
+import { Button } from '@client/components/ui/button';
 import { Checkbox } from '@client/components/ui/checkbox';
+import { TableCell } from '@client/components/ui/table';
 import { cn } from '@client/lib/utils';
+import { Pencil } from 'lucide-react';
 import { useId } from 'react';
 
 interface CheckCellProps {
@@ -30,5 +33,16 @@ export function CheckCell({ label, checked, disabled, onChange, className }: Che
         onCheckedChange={(value) => onChange(value === true)}
       />
     </label>
+  );
+}
+
+/** The pencil button that opens a player's edit dialog, in its own cell. */
+export function EditCell({ name, onEdit }: { name: string; onEdit: () => void }) {
+  return (
+    <TableCell className="px-0 py-0 text-center">
+      <Button variant="ghost" size="icon" onClick={onEdit} aria-label={`Edit ${name}`}>
+        <Pencil aria-hidden="true" />
+      </Button>
+    </TableCell>
   );
 }

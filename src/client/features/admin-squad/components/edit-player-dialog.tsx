@@ -1,14 +1,12 @@
-import { Button } from '@client/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@client/components/ui/dialog';
+import { FormDialogFooter } from '@client/components/ui/form-dialog-footer';
 import { Label } from '@client/components/ui/label';
-import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Player } from '@shared/players';
@@ -139,15 +137,7 @@ function EditPlayerForm({ player, notificationsEnabled, onDone }: EditPlayerForm
           </p>
         ) : null}
       </div>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={edit.isPending}>
-          {edit.isPending ? <Spinner /> : null}
-          Save Changes
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter onCancel={onDone} pending={edit.isPending} submitLabel="Save Changes" />
     </form>
   );
 }

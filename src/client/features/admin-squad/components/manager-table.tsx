@@ -1,11 +1,9 @@
 import { Badge } from '@client/components/ui/badge';
-import { Button } from '@client/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import { cn } from '@client/lib/utils';
 import type { Player } from '@shared/players';
-import { Pencil } from 'lucide-react';
 import type { Selection } from '../utils/squad-selection';
-import { CheckCell } from './check-cell';
+import { CheckCell, EditCell } from './check-cell';
 import { PlayerThumb } from './player-thumb';
 
 interface ManagerTableProps {
@@ -58,16 +56,7 @@ export function ManagerTable({ managers, selection, disabled, onSelect, onEdit }
                   onChange={(checked) => onSelect(manager, checked)}
                 />
               </TableCell>
-              <TableCell className="px-0 py-0 text-center">
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  onClick={() => onEdit(manager)}
-                  aria-label={`Edit ${manager.name}`}
-                >
-                  <Pencil aria-hidden="true" />
-                </Button>
-              </TableCell>
+              <EditCell name={manager.name} onEdit={() => onEdit(manager)} />
             </TableRow>
           );
         })}

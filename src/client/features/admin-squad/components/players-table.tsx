@@ -1,16 +1,14 @@
 import { Badge } from '@client/components/ui/badge';
-import { Button } from '@client/components/ui/button';
 import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import { cn } from '@client/lib/utils';
 import { positionGroup } from '@shared/domain';
 import type { Player } from '@shared/players';
-import { Pencil } from 'lucide-react';
 import { useId, useState } from 'react';
 import { POSITION_FILTERS, type PositionFilter } from '../utils/admin-positions';
 import { isAddedSubstitute, type Selection } from '../utils/squad-selection';
-import { CheckCell } from './check-cell';
+import { CheckCell, EditCell } from './check-cell';
 import { PlayerThumb } from './player-thumb';
 
 interface PlayersTableProps {
@@ -134,16 +132,7 @@ export function PlayersTable({
                       onChange={(checked) => onSubstituteChange(player, checked)}
                     />
                   </TableCell>
-                  <TableCell className="px-0 py-0 text-center">
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      onClick={() => onEdit(player)}
-                      aria-label={`Edit ${player.name}`}
-                    >
-                      <Pencil aria-hidden="true" />
-                    </Button>
-                  </TableCell>
+                  <EditCell name={player.name} onEdit={() => onEdit(player)} />
                 </TableRow>
               );
             })

@@ -1,16 +1,10 @@
+import { browserStorage } from '@client/lib/storage';
+
 /** product.md point 3: the shortlists kept in browser storage, lists of player ids. */
 export const SQUAD_SHORTLIST_KEY = 'admin_squad_shortlist';
 export const SUBS_SHORTLIST_KEY = 'admin_subs_shortlist';
 
 type ListStorage = Pick<Storage, 'getItem' | 'setItem'>;
-
-function browserStorage(): ListStorage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 /** The stored ids, or null when nothing (valid) is stored. */
 export function parseIdList(raw: string | null): number[] | null {

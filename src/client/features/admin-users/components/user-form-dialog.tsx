@@ -1,17 +1,15 @@
-import { Button } from '@client/components/ui/button';
 import { Checkbox } from '@client/components/ui/checkbox';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@client/components/ui/dialog';
+import { FormDialogFooter } from '@client/components/ui/form-dialog-footer';
 import { FormField, fieldAria } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
-import { Spinner } from '@client/components/ui/spinner';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AdminUser, type UserBody, userBody } from '@shared/admin-users';
 import { useEffect } from 'react';
@@ -94,15 +92,11 @@ export function UserFormDialog({ open, onOpenChange, user, pending, onSubmit }: 
               </div>
             )}
           />
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? <Spinner /> : null}
-              {editing ? 'Save Changes' : 'Create User'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            onCancel={() => onOpenChange(false)}
+            pending={pending}
+            submitLabel={editing ? 'Save Changes' : 'Create User'}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,5 +1,8 @@
+import {
+  readNotificationsPreference,
+  writeNotificationsPreference,
+} from '@client/lib/live/admin-notifications';
 import { useCallback, useState } from 'react';
-import { readNotificationsPreference, writeNotificationsPreference } from '../utils/notifications-preference';
 
 /** The admin notifications switch: read once, saved on every change. */
 export function useNotificationsPreference(): [boolean, (enabled: boolean) => void] {

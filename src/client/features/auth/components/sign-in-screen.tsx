@@ -2,6 +2,7 @@ import { AuthLayout } from '@client/components/layout/auth-layout';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { useCompanyName } from '@client/lib/branding/get-customization';
 import { Link } from 'wouter';
+import { OAuthFailureAlert } from './oauth-failure-alert';
 import { SignInForm } from './sign-in-form';
 import { SocialSignInButton } from './social-sign-in-button';
 
@@ -17,6 +18,7 @@ export function SignInScreen() {
           <CardDescription>Welcome back. Sign in to rate the {company} players.</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-5">
+          <OAuthFailureAlert />
           <SocialSignInButton />
           <SignInForm />
           <p className="text-center text-sm text-muted-foreground">

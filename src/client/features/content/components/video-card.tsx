@@ -1,125 +1,9 @@
-import { Badge } from '@client/components/ui/badge';
-import { Button } from '@client/components/ui/button';
-import { Card } from '@client/components/ui/card';
-import { useCompanyName } from '@client/lib/branding/get-customization';
 import { useSocialMedia } from '@client/lib/branding/get-social-media';
-import { ExternalLink, Play, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
-import { youtubeEmbedUrl, youtubeThumbnailUrls, youtubeVideoId, youtubeWatchUrl } from '../youtube-video-id';
+import { lazy, Suspense } from 'react';
+import { youtubeVideoId } from '../youtube-video-id';
 
-// YouTube answers a missing maxresdefault with a 120x90 grey placeholder rather than always an error.
-const PLACEHOLDER_WIDTH = 120;
-
-function VideoPlayer({ videoId }: { videoId: string }) {
-  const headingId = useId();
-  const company = useCompanyName();
-  const thumbnails = youtubeThumbnailUrls(videoId);
-  const [playing, setPlaying] = useState(false);
-  // 0: maxresdefault, 1: hqdefault, 2: none left (the dark panel with the play button stays).
-  const [thumbnail, setThumbnail] = useState(0);
-  const frameRef = useRef<HTMLIFrameElement>(null);
-  const playRef = useRef<HTMLButtonElement>(null);
-  const moveFocus = useRef(false);
-
-  // Keyboard users land on the player after pressing play, and back on play after closing.
-  useEffect(() => {
-    if (!moveFocus.current) return;
-    moveFocus.current = false;
-    (playing ? frameRef.current : playRef.current)?.focus();
-  }, [playing]);
-
-  const toggle = (next: boolean) => {
-    moveFocus.current = true;
-    setPlaying(next);
-  };
-  const nextThumbnail = () => setThumbnail((current) => current + 1);
-  const thumbnailUrl = thumbnails[thumbnail];
-
-  return (
-    <section aria-labelledby={headingId}>
-      <Card className="overflow-hidden">
-        <div className="flex items-center justify-between gap-3 px-5 py-4">
-          <h2 id={headingId} className="min-w-0 text-lg font-bold tracking-tight">
-            Featured Video
-          </h2>
-          <Badge variant={playing ? 'success' : 'default'} className="gap-1.5 px-2.5 py-1 font-bold">
-            {playing ? (
-              <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-success" />
-            ) : (
-              <Play className="fill-current" aria-hidden="true" />
-            )}
-            {playing ? 'Now Playing' : 'Watch on YouTube'}
-          </Badge>
-        </div>
-
-        <div className="surface-dark relative aspect-video bg-chrome">
-          {playing ? (
-            <iframe
-              ref={frameRef}
-              src={youtubeEmbedUrl(videoId)}
-              title={`${company} video on YouTube`}
-              allow="autoplay; encrypted-media; picture-in-picture; fullscreen; web-share"
-              allowFullScreen
-              referrerPolicy="strict-origin-when-cross-origin"
-              className="absolute inset-0 size-full border-0"
-            />
-          ) : (
-            <>
-              {thumbnailUrl ? (
-                <img
-                  key={thumbnailUrl}
-                  src={thumbnailUrl}
-                  alt={`Thumbnail of the ${company} video`}
-                  loading="lazy"
-                  decoding="async"
-                  onError={nextThumbnail}
-                  onLoad={(event) => {
-                    if (event.currentTarget.naturalWidth <= PLACEHOLDER_WIDTH) nextThumbnail();
-                  }}
-                  className="absolute inset-0 size-full object-cover"
-                />
-              ) : null}
-              <div
-                aria-hidden="true"
-                className="absolute inset-0 bg-[radial-gradient(circle_at_center,rgb(0_0_0/0.05)_0%,rgb(0_0_0/0.45)_100%)]"
-              />
-              <button
-                ref={playRef}
-                type="button"
-                aria-label="Play video"
-                onClick={() => toggle(true)}
-                className="group absolute inset-0 flex cursor-pointer items-center justify-center focus-visible:outline-4 focus-visible:-outline-offset-4"
-              >
-                <span className="flex size-16 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg ring-4 ring-white/25 transition-transform group-hover:scale-105 group-hover:bg-primary-hover">
-                  <Play className="ml-1 size-7 fill-current" aria-hidden="true" />
-                </span>
-              </button>
-            </>
-          )}
-        </div>
-
-        <div className="flex items-center justify-between gap-3 px-3 py-1.5 sm:px-4">
-          <a
-            href={youtubeWatchUrl(videoId)}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="inline-flex min-h-11 items-center gap-2 rounded-md px-2 text-sm font-semibold text-primary-text underline-offset-4 hover:underline"
-          >
-            <ExternalLink className="size-4" aria-hidden="true" />
-            Open on YouTube
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
-          {playing ? (
-            <Button variant="outline" size="sm" aria-label="Close video" onClick={() => toggle(false)}>
-              <X aria-hidden="true" />
-              Close
-            </Button>
-          ) : null}
-        </div>
-      </Card>
-    </section>
-  );
-}
+// Only a club that set a video shows one: the player's code is fetched then, not on first load.
+const VideoPlayer = lazy(() => import('./video-player').then((module) => ({ default: module.VideoPlayer })));
 
 /** product.md 'Video card': the configured YouTube video, or nothing without an 11-character id. */
 export function VideoCard() {
@@ -127,5 +11,9 @@ export function VideoCard() {
   const videoId = youtubeVideoId(data?.youtubeVideo);
   if (!videoId) return null;
   // A new link starts over: thumbnail, not playing.
-  return <VideoPlayer key={videoId} videoId={videoId} />;
+  return (
+    <Suspense fallback={null}>
+      <VideoPlayer key={videoId} videoId={videoId} />
+    </Suspense>
+  );
 }

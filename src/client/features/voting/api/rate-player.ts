@@ -1,9 +1,10 @@
 import { toast } from '@client/components/ui/use-toast';
 import { apiRequest } from '@client/lib/api-client';
+import { offlineRatings, refreshRatingQueries } from '@client/lib/offline/offline-ratings';
 import { queryKeys } from '@client/lib/query-keys';
 import type { Match } from '@shared/matches';
 import { type PlayerMatchStats, type RatingBody, ratingSaved } from '@shared/ratings';
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { trackPlayerRating } from '../utils/analytics';
 import {
@@ -51,21 +52,6 @@ export function showVotingEndedToast(): void {
   toast({ variant: 'destructive', description: VOTING_ENDED_TOAST });
 }
 
-/** The refreshes of product.md point 4 after a rating: the fan's own figures, then what they feed. */
-function refreshAfterRating(queryClient: QueryClient): Promise<unknown> {
-  const { prefixes } = queryKeys;
-  return Promise.all(
-    [
-      prefixes.userRatings,
-      prefixes.ratings,
-      prefixes.leaderboard,
-      prefixes.stats,
-      prefixes.userVotes,
-      prefixes.motm,
-    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-  );
-}
-
 /**
  * The rating mutation with its optimistic update. Ratings of one match run one after another
  * (a mutation scope), so a fan re-rating fast always ends with the last value tapped; only the last
@@ -79,7 +65,11 @@ function useRatePlayerMutation(userId: string, matchId: number) {
     scope: votingScope(userId, matchId),
     // Fail fast when offline instead of pausing, so the rating can be kept for later.
     networkMode: 'always',
-    mutationFn: ({ playerId, rating }) => ratePlayer({ userId, playerId, matchId, rating }),
+    // A direct rating waits for a running offline sync and then replaces any older queued value.
+    mutationFn: ({ playerId, rating }) =>
+      offlineRatings.runDirect({ userId, playerId, matchId }, () =>
+        ratePlayer({ userId, playerId, matchId, rating }),
+      ),
     onMutate: async ({ playerId, rating }) => {
       const statsKey = queryKeys.playerMatchStats(playerId, matchId);
       const ratingsKey = queryKeys.userRatings(userId, matchId);
@@ -100,6 +90,9 @@ function useRatePlayerMutation(userId: string, matchId: number) {
     },
     onError: (error, { playerId, rating }, context) => {
       const statsKey = queryKeys.playerMatchStats(playerId, matchId);
+      // Queued first, so the fan's choice stays on screen (marked as waiting) through the rollback.
+      const keep = isRetryableFailure(error);
+      if (keep) saveRatingForLater({ userId, playerId, matchId, rating });
       if (context) {
         // Back to what was there; a player with no figures before has none again.
         if (context.previousStats) queryClient.setQueryData(statsKey, context.previousStats);
@@ -115,11 +108,10 @@ function useRatePlayerMutation(userId: string, matchId: number) {
         return;
       }
       // product.md point 8: a failed rating has no toast; it is kept for later when it may yet succeed.
-      console.warn('Rating failed', error);
-      if (isRetryableFailure(error)) saveRatingForLater({ userId, playerId, matchId, rating });
+      console.warn(keep ? 'Rating failed; kept for a later sync' : 'Rating refused', error);
     },
     onSettled: () => {
-      if (queryClient.isMutating({ mutationKey }) <= 1) return refreshAfterRating(queryClient);
+      if (queryClient.isMutating({ mutationKey }) <= 1) return refreshRatingQueries(queryClient);
       return undefined;
     },
   });

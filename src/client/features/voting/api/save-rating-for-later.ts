@@ -1,10 +1,11 @@
+import { offlineRatings } from '@client/lib/offline/offline-ratings';
 import type { RatingBody } from '@shared/ratings';
 
 /**
- * Hook point for the offline store (product.md points 3 and 4): a rating the server could not take
- * because the network or the server failed is kept here and sent again when the connection returns.
- * A later issue stores it in the local browser database; for now it is only logged.
+ * product.md points 3 and 4: a rating the server could not take because the network or the server
+ * failed is kept in the offline store and sent again when the connection returns. It shows at once
+ * as the fan's choice, marked as waiting (the store keeps it in memory before writing it to disk).
  */
 export function saveRatingForLater(payload: RatingBody): void {
-  console.warn('Rating not sent; it will be kept for a later sync once offline storage exists', payload);
+  void offlineRatings.save(payload);
 }

@@ -1,6 +1,7 @@
 import { toast } from '@client/components/ui/use-toast';
 import { apiRequest } from '@client/lib/api-client';
 import { useCompanyName } from '@client/lib/branding/get-customization';
+import { flushOfflineRatings } from '@client/lib/offline/offline-ratings';
 import { queryKeys } from '@client/lib/query-keys';
 import type { Match } from '@shared/matches';
 import type { VoteBody } from '@shared/votes';
@@ -64,7 +65,13 @@ export function useSubmitVote({
   const queryClient = useQueryClient();
   const company = useCompanyName();
   const mutation = useMutation({
-    mutationFn: submitVote,
+    // Ratings still waiting offline go first: the server takes the vote only once every player is rated.
+    mutationFn: async (body: VoteBody) => {
+      if (!(await flushOfflineRatings(queryClient, body.userId, body.matchId))) {
+        throw new Error('Offline ratings of this match are still waiting to be sent');
+      }
+      return submitVote(body);
+    },
     scope: votingScope(userId, match.id),
     // Offline, fail at once with the toast rather than wait silently.
     networkMode: 'always',

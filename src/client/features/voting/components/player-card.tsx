@@ -2,7 +2,7 @@ import { Badge } from '@client/components/ui/badge';
 import { cn } from '@client/lib/utils';
 import { POSITION_ABBREVIATIONS, type Position } from '@shared/domain';
 import type { Player } from '@shared/players';
-import { Trophy } from 'lucide-react';
+import { CloudOff, Trophy } from 'lucide-react';
 import { memo, useId } from 'react';
 import { usePlayerMatchStats } from '../api/get-player-match-stats';
 import { countLabel } from '../utils/format-match';
@@ -46,6 +46,10 @@ export interface PlayerCardProps {
   matchId: number;
   /** The fan's own rating of the player, if any. */
   rating: number | undefined;
+  /** The rating is kept offline, waiting to be sent. */
+  queued: boolean;
+  /** The server has a rating of the fan's for the player (its average is readable then). */
+  ratedOnServer: boolean;
   isMotm: boolean;
   /** After the final vote: ratings and the MOTM choice are frozen. */
   locked: boolean;
@@ -60,6 +64,8 @@ export const PlayerCard = memo(function PlayerCard({
   player,
   matchId,
   rating,
+  queued,
+  ratedOnServer,
   isMotm,
   locked,
   distribution,
@@ -67,6 +73,7 @@ export const PlayerCard = memo(function PlayerCard({
   onToggleMotm,
 }: PlayerCardProps) {
   const nameId = useId();
+  const queuedId = useId();
   const rated = rating !== undefined;
 
   return (
@@ -116,15 +123,26 @@ export const PlayerCard = memo(function PlayerCard({
             <PlayerStatsDialog player={player} />
           </div>
         </div>
-        <TodaysScore matchId={matchId} playerId={player.id} rated={rated} />
+        <TodaysScore matchId={matchId} playerId={player.id} rated={ratedOnServer} />
       </div>
 
       <RatingGrid
         playerName={player.name}
         value={rating}
         disabled={locked}
+        describedBy={queued ? queuedId : undefined}
         onRate={(value) => onRate(player.id, value)}
       />
+
+      {queued ? (
+        <p
+          id={queuedId}
+          className="-mt-1 flex items-center gap-1.5 text-xs font-semibold text-muted-foreground"
+        >
+          <CloudOff className="size-3.5 shrink-0" aria-hidden="true" />
+          Saved offline — will sync
+        </p>
+      ) : null}
 
       {player.isManager ? null : (
         <MotmToggle

@@ -1,11 +1,18 @@
 import type { PlayerGroup } from '../utils/group-players';
 import { PlayerCard, type PlayerCardProps } from './player-card';
 
-type SharedCardProps = Omit<PlayerCardProps, 'player' | 'rating' | 'isMotm' | 'distribution'>;
+type SharedCardProps = Omit<
+  PlayerCardProps,
+  'player' | 'rating' | 'queued' | 'ratedOnServer' | 'isMotm' | 'distribution'
+>;
 
 interface PlayerGroupSectionProps extends SharedCardProps {
   group: PlayerGroup;
+  /** The fan's ratings: the server's, with any still waiting offline over them. */
   ratings: ReadonlyMap<number, number>;
+  serverRatings: ReadonlyMap<number, number>;
+  /** Ratings kept offline, waiting to be sent. */
+  queued: ReadonlyMap<number, number>;
   motmPlayerId: number | null;
   distribution: ReadonlyMap<number, readonly number[]> | undefined;
 }
@@ -14,6 +21,8 @@ interface PlayerGroupSectionProps extends SharedCardProps {
 export function PlayerGroupSection({
   group,
   ratings,
+  serverRatings,
+  queued,
   motmPlayerId,
   distribution,
   ...cardProps
@@ -44,6 +53,8 @@ export function PlayerGroupSection({
             key={player.id}
             player={player}
             rating={ratings.get(player.id)}
+            queued={queued.has(player.id)}
+            ratedOnServer={serverRatings.has(player.id)}
             isMotm={motmPlayerId === player.id}
             distribution={distribution?.get(player.id)}
             {...cardProps}

@@ -7,11 +7,13 @@ interface RatingGridProps {
   playerName: string;
   value: number | undefined;
   disabled: boolean;
+  /** Describes the chosen value (e.g. 'Saved offline — will sync'). */
+  describedBy?: string | undefined;
   onRate: (rating: number) => void;
 }
 
 /** The 1 to 10 buttons in two rows (1-5, 6-10); each is 'Rate {name} {n}' and pressed when chosen. */
-export function RatingGrid({ playerName, value, disabled, onRate }: RatingGridProps) {
+export function RatingGrid({ playerName, value, disabled, describedBy, onRate }: RatingGridProps) {
   return (
     <fieldset className="grid min-w-0 grid-cols-5 gap-1.5">
       <legend className="sr-only">Your rating for {playerName}</legend>
@@ -23,6 +25,7 @@ export function RatingGrid({ playerName, value, disabled, onRate }: RatingGridPr
             type="button"
             aria-label={`Rate ${playerName} ${n}`}
             aria-pressed={selected}
+            aria-describedby={selected ? describedBy : undefined}
             disabled={disabled}
             onClick={() => onRate(n)}
             className={cn(

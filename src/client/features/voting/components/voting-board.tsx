@@ -1,5 +1,6 @@
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
+import { useQueuedRatings } from '@client/lib/offline/offline-ratings';
 import { cn } from '@client/lib/utils';
 import type { PublicUser } from '@shared/auth';
 import type { Match } from '@shared/matches';
@@ -75,16 +76,28 @@ export function VotingBoard({ match, user, onConsentRequired }: VotingBoardProps
   const distribution = useRatingDistribution(match.id, hasVoted);
   const motm = useMotmChoice(user.id, match.id, players.data);
 
+  const queued = useQueuedRatings(user.id, match.id);
+
   const groups = useMemo(() => groupPlayers(players.data ?? []), [players.data]);
-  const ratings = useMemo(
+  const serverRatings = useMemo(
     () => new Map((userRatings.data ?? []).map((r) => [r.playerId, r.rating] as const)),
     [userRatings.data],
   );
+  // A rating waiting offline is the fan's latest choice, so it shows over the server's value.
+  const ratings = useMemo(
+    () => (queued.size === 0 ? serverRatings : new Map([...serverRatings, ...queued])),
+    [serverRatings, queued],
+  );
 
-  // The server's count is the rule; until it answers, count from the list on screen.
+  // The server's count is the rule; until it answers, count from the list on screen. Ratings waiting
+  // offline count too: they are sent before the vote.
   const listed = players.data ?? [];
-  const completed = progress.data?.completed ?? listed.filter((p) => ratings.has(p.id)).length;
+  const waiting = listed.filter((p) => queued.has(p.id) && !serverRatings.has(p.id)).length;
   const total = progress.data?.total ?? listed.length;
+  const completed = Math.min(
+    (progress.data?.completed ?? listed.filter((p) => serverRatings.has(p.id)).length) + waiting,
+    total,
+  );
   const allRated = total > 0 && completed >= total;
   const motmName = listed.find((p) => p.id === motm.motmPlayerId)?.name ?? null;
 
@@ -180,6 +193,8 @@ export function VotingBoard({ match, user, onConsentRequired }: VotingBoardProps
               group={group}
               matchId={match.id}
               ratings={ratings}
+              serverRatings={serverRatings}
+              queued={queued}
               motmPlayerId={motm.motmPlayerId}
               distribution={hasVoted ? distribution.data : undefined}
               locked={hasVoted}

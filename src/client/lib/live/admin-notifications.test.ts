@@ -4,7 +4,7 @@ import {
   parseNotificationsPreference,
   readNotificationsPreference,
   writeNotificationsPreference,
-} from './notifications-preference';
+} from './admin-notifications';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));

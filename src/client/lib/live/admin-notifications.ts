@@ -1,4 +1,9 @@
-/** product.md points 3 and 4: the admin notifications preference, a JSON boolean in browser storage. */
+import { browserStorage } from '../storage';
+
+/**
+ * product.md points 3 and 4: the admin notifications preference, a JSON boolean in browser storage.
+ * The admin feature's switch writes it; the live toasts read it here.
+ */
 export const ADMIN_NOTIFICATIONS_KEY = 'admin_notifications_enabled';
 
 /** On when nothing is stored or the stored value is not a JSON boolean. */
@@ -12,17 +17,10 @@ export function parseNotificationsPreference(raw: string | null): boolean {
   }
 }
 
-type PreferenceStorage = Pick<Storage, 'getItem' | 'setItem'>;
-
-function browserStorage(): PreferenceStorage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-export function readNotificationsPreference(storage: PreferenceStorage | null = browserStorage()): boolean {
+/** The stored preference; on when it is missing, unreadable or storage throws. */
+export function readNotificationsPreference(
+  storage: Pick<Storage, 'getItem'> | null = browserStorage(),
+): boolean {
   try {
     return parseNotificationsPreference(storage?.getItem(ADMIN_NOTIFICATIONS_KEY) ?? null);
   } catch {
@@ -33,11 +31,17 @@ export function readNotificationsPreference(storage: PreferenceStorage | null = 
 /** Saved at once; a storage that refuses (private mode, quota) only loses the preference. */
 export function writeNotificationsPreference(
   enabled: boolean,
-  storage: PreferenceStorage | null = browserStorage(),
+  storage: Pick<Storage, 'setItem'> | null = browserStorage(),
 ): void {
   try {
     storage?.setItem(ADMIN_NOTIFICATIONS_KEY, JSON.stringify(enabled));
   } catch (error) {
     console.warn('Could not save the admin notifications preference', error);
   }
+}
+
+/** Live toasts show everywhere, except on /admin when the admin turned notifications off there. */
+export function liveToastsAllowed(pathname: string, storage: Pick<Storage, 'getItem'> | null): boolean {
+  const onAdmin = pathname === '/admin' || pathname.startsWith('/admin/');
+  return !onAdmin || readNotificationsPreference(storage);
 }

@@ -1,0 +1,129 @@
+/** Server processes under test, and cleaning up after them whatever way the benchmark ends. */
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+export interface ServerProcess {
+  name: string;
+  pid: number;
+  port: number;
+  /** host:port, for the Host header. */
+  host: string;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `node --import tsx <script>` (as `npm start` runs the product, without a wrapper process, so its
+ * pid is the server's) and waits for GET /api/health to answer 200.
+ */
+export async function startServer(options: {
+  name: string;
+  script: string;
+  env: NodeJS.ProcessEnv;
+  port: number;
+  timeoutMs?: number;
+  /** Extra node flags, e.g. --cpu-prof. */
+  nodeArgs?: string[];
+}): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', options.script], {
+    cwd: ROOT,
+    env: options.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let gone = false;
+  void exited.then(() => {
+    gone = true;
+  });
+
+  const url = `http://127.0.0.1:${options.port}`;
+  const deadline = Date.now() + (options.timeoutMs ?? 90_000);
+  for (;;) {
+    if (gone) throw new Error(`${options.name} exited before it was ready:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${options.name} not ready in time:\n${output}`);
+    }
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    name: options.name,
+    pid: child.pid ?? 0,
+    port: options.port,
+    host: `127.0.0.1:${options.port}`,
+    url,
+    stop: async () => {
+      if (gone) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Clean-up steps run once, last added first, on normal end, error or Ctrl-C. */
+export class Cleanup {
+  private steps: Array<() => Promise<void> | void> = [];
+  private running: Promise<void> | null = null;
+
+  constructor() {
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      process.once(signal, () => {
+        console.error(`\n${signal}: cleaning up`);
+        void this.run().finally(() => process.exit(130));
+      });
+    }
+  }
+
+  add(step: () => Promise<void> | void): void {
+    this.steps.push(step);
+  }
+
+  run(): Promise<void> {
+    this.running ??= (async () => {
+      for (const step of this.steps.reverse()) {
+        try {
+          await step();
+        } catch (error) {
+          console.error('clean-up step failed:', error instanceof Error ? error.message : error);
+        }
+      }
+    })();
+    return this.running;
+  }
+}
+
+export function childEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...overrides };
+  // A single instance: no events through Redis, no mail server, no OAuth, whatever the shell had.
+  for (const name of ['REDIS_URL', 'SMTP_URL', 'OAUTH_GOOGLE_CLIENT_ID', 'OAUTH_GOOGLE_CLIENT_SECRET'])
+    if (!(name in overrides)) delete env[name];
+  return env;
+}

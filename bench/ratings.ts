@@ -1,0 +1,190 @@
+/**
+ * `ratings`: POST /api/ratings through the whole product on PostgreSQL, against saveRating's upsert sent
+ * straight to PostgreSQL with postgres.js, the same pool size (20, src/server/db/client.ts) and the same
+ * concurrency; then latency at a fixed offered rate (open loop).
+ *
+ *   npm run bench -- ratings [--duration 5] [--warmup 1] [--concurrency 64] [--rate 1000]
+ *                            [--latency-duration 10] [--fans 500] [--smoke] [--profile] [--database-url URL]
+ *
+ * Every (fan, player) pair is rated once first (the first pass of a match: inserts), so every measured
+ * rating updates an existing row, as most do during a live match. Writes bench/results/ratings.json.
+ */
+import type { RatingBody } from '@shared/ratings';
+import postgres from 'postgres';
+import { formatCpu, machineBusyBefore } from './lib/cpu';
+import { HttpPool } from './lib/http-client';
+import { closedLoop, type LoadResult, type Operation, openLoop, runCount } from './lib/load';
+import { type MatchDay, pairCount, ratingOf, ratingViaApi } from './lib/product';
+import { ratingStatement } from './lib/rating-statement';
+import { fmtMs, fmtRate, printMachine, printTable, runFigures, writeResults } from './lib/report';
+import { ServerBench } from './lib/server-bench';
+import { round } from './lib/stats';
+
+const TARGET_RATIO = 0.5;
+const TARGET_P99_MS = 50;
+/** The product's pool (src/server/db/client.ts openPostgres). */
+const POOL = { max: 20, idle_timeout: 30, connect_timeout: 5, onnotice: () => {} };
+
+const bench = new ServerBench({ fans: 500 });
+const { options, cleanup } = bench;
+
+async function main(): Promise<number> {
+  printMachine();
+  const busyBefore = await machineBusyBefore();
+
+  const { product, day } = await bench.startMatchDay();
+  const server = product.server;
+  const pool = new HttpPool('127.0.0.1', server.port, Math.max(options.concurrency, 256));
+  cleanup.add(() => pool.close());
+  const raw = postgres(product.databaseUrl, POOL);
+  cleanup.add(() => raw.end({ timeout: 5 }));
+
+  const viaProduct = ratingViaApi(pool, server, day);
+  const statementText = ratingStatement(ratingOf(day, 0).body).text;
+  const viaRaw =
+    (prepare: boolean): Operation =>
+    async (seq) => {
+      // saveRating's parameters, in the order drizzle renders them (checked below).
+      const rows = await raw.unsafe(statementText, upsertParams(ratingOf(day, seq).body), { prepare });
+      return rows.length === 1 ? 200 : 409;
+    };
+  checkParams(day);
+
+  const pairs = pairCount(day);
+  console.log(
+    `${day.fans.length} fans x ${day.available.length} players = ${pairs} ratings; first pass through the API (inserts)...`,
+  );
+  const primed = await runCount(pairs, options.concurrency, viaProduct);
+  if (primed.errors > 0)
+    throw new Error(`first pass refused ${primed.errors} ratings: ${JSON.stringify(primed.codes)}`);
+
+  // What the rate runs and the latency runs share: the warm-up, `seconds` measured, the operation and its first key.
+  const loop = (seconds: number, op: Operation, firstSeq: number, serverPid?: number) => ({
+    warmupMs: options.warmup * 1000,
+    durationMs: seconds * 1000,
+    op,
+    firstSeq,
+    ...(serverPid ? { serverPid } : {}),
+  });
+  const closed = (op: Operation, firstSeq: number, serverPid?: number) =>
+    closedLoop({ concurrency: options.concurrency, ...loop(options.duration, op, firstSeq, serverPid) });
+  console.log(
+    `rate runs: ${options.concurrency} in flight, ${options.warmup} s warm-up + ${options.duration} s each; pool of ${POOL.max} on both sides`,
+  );
+  const productRun = await closed(viaProduct, pairs, server.pid);
+  const rawRun = await closed(viaRaw(true), productRun.nextSeq);
+  const unnamedRun = await closed(viaRaw(false), rawRun.nextSeq);
+
+  console.log(`latency runs: ${options.rate}/s offered for ${options.latencyDuration} s (open loop)...`);
+  const open = (op: Operation, firstSeq: number, serverPid?: number) =>
+    openLoop({ rate: options.rate, ...loop(options.latencyDuration, op, firstSeq, serverPid) });
+  const productLatency = await open(viaProduct, unnamedRun.nextSeq, server.pid);
+  const rawLatency = await open(viaRaw(true), unnamedRun.nextSeq + 1_000_000);
+
+  const [{ count }] =
+    (await raw`select count(*)::int as count from ratings where match_id = ${day.matchId}`) as unknown as [
+      { count: number },
+    ];
+
+  const ratio = productRun.rate / rawRun.rate;
+  const row = (name: string, run: LoadResult) => [
+    name,
+    fmtRate(run.rate),
+    fmtMs(run.latency.p50),
+    fmtMs(run.latency.p99),
+    fmtMs(run.latency.max),
+    run.errors,
+  ];
+  console.log();
+  printTable(
+    ['run', 'rate', 'p50 ms', 'p99 ms', 'max ms', 'errors'],
+    [
+      row(`POST /api/ratings, ${options.concurrency} in flight`, productRun),
+      row('upsert straight to PostgreSQL, prepared', rawRun),
+      row('  same, unnamed statement as drizzle sends it', unnamedRun),
+      row(`POST /api/ratings at ${options.rate}/s offered`, productLatency),
+      row(`upsert straight to PostgreSQL at ${options.rate}/s`, rawLatency),
+    ],
+  );
+  console.log();
+  for (const [name, run] of [
+    ['product', productRun],
+    ['raw prepared', rawRun],
+    ['raw unnamed', unnamedRun],
+    ['product at fixed rate', productLatency],
+  ] as const)
+    console.log(`${name.padEnd(22)} ${formatCpu(run.cpu)}`);
+  const ratioMet = ratio >= TARGET_RATIO;
+  const p99Met = productLatency.latency.p99 < TARGET_P99_MS;
+  console.log();
+  console.log(
+    `ratio product / raw: ${ratio.toFixed(2)} (target >= ${TARGET_RATIO}: ${ratioMet ? 'met' : 'NOT met'})`,
+  );
+  console.log(
+    `at ${options.rate}/s: p50 ${fmtMs(productLatency.latency.p50)} ms, p99 ${fmtMs(productLatency.latency.p99)} ms (target p99 < ${TARGET_P99_MS} ms: ${p99Met ? 'met' : 'NOT met'})`,
+  );
+  const lost = count !== pairs;
+  if (lost) console.error(`the match holds ${count} ratings, expected ${pairs} (one per fan and player)`);
+
+  const errors =
+    productRun.errors + rawRun.errors + unnamedRun.errors + productLatency.errors + rawLatency.errors;
+  const figures = (run: LoadResult) => runFigures(run, { max: true });
+  const file = writeResults('ratings', {
+    smoke: options.smoke ? 1 : 0,
+    machine_busy_before_cores: busyBefore,
+    ratio: round(ratio, 3),
+    p50_ms: round(productLatency.latency.p50),
+    p99_ms: round(productLatency.latency.p99),
+    product_rate: round(productRun.rate, 1),
+    raw_rate: round(rawRun.rate, 1),
+    raw_unnamed_rate: round(unnamedRun.rate, 1),
+    offered_rate: options.rate,
+    errors,
+    ratings_in_match: count,
+    expected_ratings_in_match: pairs,
+    target_ratio: TARGET_RATIO,
+    target_p99_ms: TARGET_P99_MS,
+    target_met: ratioMet && p99Met ? 1 : 0,
+    settings: {
+      concurrency: options.concurrency,
+      pool: POOL.max,
+      fans: day.fans.length,
+      players: day.available.length,
+      warmup_s: options.warmup,
+      duration_s: options.duration,
+      latency_duration_s: options.latencyDuration,
+    },
+    runs: {
+      product: figures(productRun),
+      raw_prepared: figures(rawRun),
+      raw_unnamed: figures(unnamedRun),
+      product_fixed_rate: { ...figures(productLatency), achieved_rate: round(productLatency.rate, 1) },
+      raw_fixed_rate: { ...figures(rawLatency), achieved_rate: round(rawLatency.rate, 1) },
+    },
+  });
+  console.log(`wrote ${file}`);
+  return errors > 0 || lost ? 1 : 0;
+}
+
+/** saveRating's parameters for this rating, in the order drizzle renders them (checkParams holds it to that). */
+function upsertParams(body: RatingBody): Array<string | number> {
+  return [
+    body.userId,
+    body.playerId,
+    body.matchId,
+    body.rating,
+    body.matchId,
+    body.playerId,
+    body.userId,
+    body.matchId,
+  ];
+}
+
+/** The baseline's parameter order must be the one drizzle renders for saveRating. */
+function checkParams(day: MatchDay): void {
+  const { body } = ratingOf(day, 0);
+  if (JSON.stringify(ratingStatement(body).params) !== JSON.stringify(upsertParams(body)))
+    throw new Error('the upsert parameters are not in the order drizzle renders them');
+}
+
+bench.run(main);

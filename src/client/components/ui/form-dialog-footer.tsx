@@ -1,0 +1,24 @@
+import { Button } from './button';
+import { DialogFooter } from './dialog';
+import { Spinner } from './spinner';
+
+interface FormDialogFooterProps {
+  onCancel: () => void;
+  pending: boolean;
+  submitLabel: string;
+}
+
+/** Cancel and submit for a form in a dialog; submit shows a spinner and is disabled while it is sent. */
+export function FormDialogFooter({ onCancel, pending, submitLabel }: FormDialogFooterProps) {
+  return (
+    <DialogFooter>
+      <Button variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={pending}>
+        {pending ? <Spinner /> : null}
+        {submitLabel}
+      </Button>
+    </DialogFooter>
+  );
+}

@@ -1,0 +1,192 @@
+import { Button } from '@client/components/ui/button';
+import {
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  LazyDialogContent,
+} from '@client/components/ui/dialog';
+import type { LazyDialogState } from '@client/components/ui/lazy-dialog';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { cn } from '@client/lib/utils';
+import type { Player, SeasonStats } from '@shared/players';
+import type { ReactNode } from 'react';
+import { useSeasonStats } from '../api/get-season-stats';
+import { type StatRow, statRowsFor } from '../utils/stat-rows';
+import { PlayerImage } from './player-image';
+
+/** product.md point 9: the season label. */
+const SEASON_LABEL = '2024/25';
+const NO_VALUE = '—';
+
+function Tile({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex flex-col gap-0.5 rounded-md bg-muted px-3 py-2.5">
+      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+      <dd className="text-xl font-bold tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+function Overview({ stats }: { stats: SeasonStats }) {
+  return (
+    <dl className="grid grid-cols-2 gap-2">
+      <Tile
+        label="Fan rating"
+        value={stats.averageRating === null ? NO_VALUE : stats.averageRating.toFixed(1)}
+      />
+      <Tile label="Matches rated" value={String(stats.matchesRated)} />
+      <Tile label="MOTM awards" value={String(stats.motmAwards)} />
+      <Tile label="Fan ratings" value={stats.ratingCount.toLocaleString('en-GB')} />
+    </dl>
+  );
+}
+
+function PerformanceRows({ rows }: { rows: StatRow[] }) {
+  return (
+    <dl className="grid grid-cols-1 text-sm sm:grid-cols-2 sm:gap-x-6">
+      {rows.map((row) => (
+        <div
+          key={row.label}
+          className="flex items-baseline justify-between gap-3 border-b border-border py-2"
+        >
+          <dt className="text-muted-foreground">{row.label}</dt>
+          <dd className={cn('font-semibold tabular-nums', row.value === null && 'text-muted-foreground')}>
+            {row.value ?? (
+              <>
+                <span aria-hidden="true">{NO_VALUE}</span>
+                <span className="sr-only">Not recorded</span>
+              </>
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const RESULT_STYLE = {
+  W: { label: 'Win', className: 'bg-success text-white' },
+  D: { label: 'Draw', className: 'bg-muted-foreground text-white' },
+  L: { label: 'Loss', className: 'bg-destructive text-white' },
+} as const;
+
+function RecentForm({ form }: { form: SeasonStats['recentForm'] }) {
+  if (form.length === 0) {
+    return <p className="text-sm text-muted-foreground">No finished matches yet this season.</p>;
+  }
+  return (
+    <ol className="flex flex-col gap-1.5">
+      {form.slice(0, 5).map((game) => {
+        const style = RESULT_STYLE[game.result];
+        return (
+          <li key={game.matchId} className="flex items-center gap-3 text-sm">
+            <span
+              className={cn(
+                'flex size-8 shrink-0 items-center justify-center rounded-md font-bold',
+                style.className,
+              )}
+            >
+              <span aria-hidden="true">{game.result}</span>
+              <span className="sr-only">{style.label}</span>
+            </span>
+            <span className="min-w-0 flex-1 truncate">
+              vs {game.opponent} <span className="text-muted-foreground tabular-nums">{game.score}</span>
+            </span>
+            <span className="shrink-0 text-muted-foreground tabular-nums">
+              {game.playerAverage === null ? (
+                <>
+                  <span aria-hidden="true">{NO_VALUE}</span>
+                  <span className="sr-only">No fan rating</span>
+                </>
+              ) : (
+                <>
+                  <span className="sr-only">Fan rating </span>
+                  {game.playerAverage.toFixed(1)}
+                </>
+              )}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="flex flex-col gap-2.5">
+      <h3 className="text-base font-bold">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function DialogBody({ player, open }: { player: Player; open: boolean }) {
+  const stats = useSeasonStats(player.id, open);
+  if (stats.isPending) {
+    return (
+      <div className="flex flex-col gap-3" aria-busy="true">
+        <span className="sr-only" role="status">
+          Loading stats...
+        </span>
+        <Skeleton className="h-5 w-48" />
+        <div className="grid grid-cols-2 gap-2">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-16" />
+          ))}
+        </div>
+        <Skeleton className="h-5 w-40" />
+        <Skeleton className="h-32" />
+      </div>
+    );
+  }
+  if (stats.isError) {
+    return (
+      <div className="flex flex-col items-start gap-3 text-sm" role="alert">
+        <p>The stats could not be loaded.</p>
+        <Button variant="outline" size="sm" onClick={() => void stats.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-5">
+      <Section title={`${SEASON_LABEL} Season Overview`}>
+        <Overview stats={stats.data} />
+      </Section>
+      <Section title="Performance Stats">
+        <PerformanceRows rows={statRowsFor(player, stats.data)} />
+        <p className="text-xs text-muted-foreground">
+          {NO_VALUE} means Matchday has no figure for this yet. Ratings are the fans’ own.
+        </p>
+      </Section>
+      <Section title="Recent Form">
+        <RecentForm form={stats.data.recentForm} />
+      </Section>
+    </div>
+  );
+}
+
+interface PlayerStatsContentProps extends LazyDialogState {
+  player: Player;
+}
+
+/** The season dialog of a player card, loaded on the first opening (see PlayerStatsDialog). */
+export function PlayerStatsContent({ player, ...state }: PlayerStatsContentProps) {
+  const details = [player.position, player.jerseyNumber !== null ? `#${player.jerseyNumber}` : null]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <LazyDialogContent {...state} className="max-w-lg">
+      <DialogHeader className="flex-row items-center gap-3">
+        <PlayerImage src={player.image} className="size-14" />
+        <div className="flex min-w-0 flex-col gap-0.5">
+          <DialogTitle className="truncate">{player.name}</DialogTitle>
+          <DialogDescription>{details}</DialogDescription>
+        </div>
+      </DialogHeader>
+      <DialogBody player={player} open={state.open} />
+    </LazyDialogContent>
+  );
+}

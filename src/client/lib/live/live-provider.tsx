@@ -1,0 +1,61 @@
+import { type ToastInput, toast } from '@client/components/ui/use-toast';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useAuth } from '../auth/auth-context';
+import { syncOfflineRatings } from '../offline/offline-ratings';
+import { queryKeys } from '../query-keys';
+import { browserStorage, readAuthToken } from '../storage';
+import { liveToastsAllowed } from './admin-notifications';
+import { LiveConnection, type LiveStatus } from './live-connection';
+import { LiveStatusContext } from './live-context';
+import { handleLiveMessage, refreshLiveResults, SeqMemory } from './live-messages';
+import { liveUrl } from './live-url';
+
+function notify(input: ToastInput): void {
+  if (liveToastsAllowed(window.location.pathname, browserStorage())) toast(input);
+}
+
+/**
+ * The live connection for signed-in and signed-out visitors (product.md point 4). The server fixes a
+ * socket's identity when it opens, so a new socket opens whenever the signed-in user changes.
+ */
+export function LiveProvider({ children }: { children: ReactNode }) {
+  const { status: authStatus, user } = useAuth();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<LiveStatus>('connecting');
+  // Wait for the auth check's first answer: a socket opened before it would be reopened at once.
+  const identity = authStatus === 'pending' ? null : (user?.id ?? '');
+  // Ratings need consent; without it a sync would only be refused.
+  const canSync = useRef(false);
+  const consentGiven = Boolean(user?.consentGiven);
+  useEffect(() => {
+    canSync.current = consentGiven;
+  }, [consentGiven]);
+
+  useEffect(() => {
+    if (identity === null) return;
+    const seqs = new SeqMemory();
+    const connection = new LiveConnection({
+      url: () => liveUrl(window.location, readAuthToken()),
+      onMessage: (message) => handleLiveMessage(message, { queryClient, seqs, notify }),
+      onPoll: () => refreshLiveResults(queryClient),
+      onConnected: ({ recovered }) => {
+        seqs.reset();
+        if (!recovered) return;
+        // Back after a gap: fetch what the socket missed, and send what was rated meanwhile.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.currentMatch });
+        refreshLiveResults(queryClient);
+        if (identity && canSync.current) void syncOfflineRatings(queryClient, identity);
+      },
+    });
+    setStatus(connection.status);
+    const unsubscribe = connection.subscribe(setStatus);
+    connection.start();
+    return () => {
+      unsubscribe();
+      connection.dispose();
+    };
+  }, [identity, queryClient]);
+
+  return <LiveStatusContext.Provider value={status}>{children}</LiveStatusContext.Provider>;
+}

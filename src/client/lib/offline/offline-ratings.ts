@@ -1,0 +1,83 @@
+import { toast } from '@client/components/ui/use-toast';
+import type { RatingBody } from '@shared/ratings';
+import type { QueryClient } from '@tanstack/react-query';
+import { useMemo, useSyncExternalStore } from 'react';
+import { z } from 'zod';
+import { apiRequest } from '../api-client';
+import { queryKeys } from '../query-keys';
+import { OfflineRatingStore } from './offline-store';
+import { OfflineRatings, type SyncOutcome } from './offline-sync';
+
+/** A hung request would hold up the whole sync; a timeout turns it into a failure that is kept. */
+const SYNC_REQUEST_TIMEOUT_MS = 15_000;
+
+/** POST /api/ratings with a stored record's payload; the answer is not needed. */
+function sendStoredRating(body: RatingBody): Promise<unknown> {
+  return apiRequest('/api/ratings', z.unknown(), {
+    method: 'POST',
+    body,
+    signal: AbortSignal.timeout(SYNC_REQUEST_TIMEOUT_MS),
+  });
+}
+
+/** The page's one offline store and sync (a module, like the toasts, so any code can reach it). */
+export const offlineRatings = new OfflineRatings({
+  store: new OfflineRatingStore(),
+  send: sendStoredRating,
+  notify: toast,
+});
+
+/** Everything a sent rating changes (product.md point 4, after a rating). */
+export function refreshRatingQueries(queryClient: QueryClient): Promise<unknown> {
+  const { prefixes } = queryKeys;
+  return Promise.all(
+    [
+      prefixes.userRatings,
+      prefixes.ratings,
+      prefixes.distribution,
+      prefixes.leaderboard,
+      prefixes.stats,
+      prefixes.userVotes,
+      prefixes.motm,
+    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+}
+
+/** Syncs the user's offline ratings and, when anything was sent, refreshes what they changed. */
+export async function syncOfflineRatings(queryClient: QueryClient, userId: string): Promise<SyncOutcome> {
+  const outcome = await offlineRatings.sync(userId);
+  if (outcome.attempted > 0) void refreshRatingQueries(queryClient);
+  return outcome;
+}
+
+/**
+ * Before the final vote: sends what is still stored (after any running sync). Resolves to whether the
+ * match has nothing left waiting; offline, nothing is tried and the vote is not sent either.
+ */
+export async function flushOfflineRatings(
+  queryClient: QueryClient,
+  userId: string,
+  matchId: number,
+): Promise<boolean> {
+  await offlineRatings.store.ready();
+  if (offlineRatings.pending(userId, matchId) === 0) return true;
+  if (!navigator.onLine) return false;
+  const outcome = await offlineRatings.flush(userId);
+  if (outcome.attempted > 0) void refreshRatingQueries(queryClient);
+  return offlineRatings.pending(userId, matchId) === 0;
+}
+
+/** The fan's ratings of the match still waiting to be sent: player id to value. */
+export function useQueuedRatings(userId: string, matchId: number): ReadonlyMap<number, number> {
+  const { store } = offlineRatings;
+  const records = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  return useMemo(
+    () =>
+      new Map(
+        records
+          .filter((r) => r.userId === userId && r.matchId === matchId)
+          .map((r) => [r.playerId, r.rating]),
+      ),
+    [records, userId, matchId],
+  );
+}

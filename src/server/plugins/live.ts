@@ -1,0 +1,269 @@
+import fastifyWebsocket from '@fastify/websocket';
+import {
+  LIVE_CLOSE_RECONNECT,
+  LIVE_LIMITS,
+  LIVE_PATH,
+  type LiveServerMessage,
+  liveClientMessage,
+} from '@shared/live';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { WebSocket } from 'ws';
+import type { AudienceRule, BusEvent, LiveBus } from '../lib/live-bus';
+import { hashToken } from '../lib/tokens';
+
+export interface LiveOptions {
+  /** How often sockets are pinged; one that has not answered the previous ping is dropped. */
+  heartbeatMs?: number;
+  /** A socket whose unsent data grows past this is too slow to keep up: it is dropped. */
+  maxBufferedBytes?: number;
+}
+
+interface LiveSocket {
+  ws: WebSocket;
+  userId: string | null;
+  isAdmin: boolean;
+  sessionHash: string | null;
+  /** Live matches in which this user has a final vote: they may see those results. */
+  voted: Set<number>;
+  alive: boolean;
+}
+
+/** What the rest of the server may do with the live connections, whichever instance they are on. */
+export interface LiveService {
+  broadcast(message: LiveServerMessage, audience: AudienceRule[]): void;
+  /** The same, for a message serialized once by the caller. */
+  broadcastRaw(payload: string, audience: AudienceRule[]): void;
+  userVoted(userId: string, matchId: number): void;
+  /** The user's sockets (or one session's) reconnect, and so pick up a new role or a signed-out state. */
+  reconnect(userId: string, sessionToken?: string): void;
+  /** Sockets open on this instance. */
+  localSockets(): number;
+}
+
+/** A route that changes what fans see names the message to broadcast once it has succeeded. */
+export interface LiveRouteConfig {
+  message: LiveServerMessage;
+  /** Default: signed-in sockets (the data behind these messages needs a session to read). */
+  audience?: AudienceRule[];
+}
+
+type ContentKind = Extract<LiveServerMessage, { type: 'content_update' }>['data']['kind'];
+
+/** Route configs: `config: liveAfter.squad` broadcasts substituteUpdate once the route has succeeded. */
+export const liveAfter = {
+  squad: { live: { message: { type: 'substituteUpdate' } } },
+  availability: { live: { message: { type: 'availableForRatingUpdate' } } },
+  content: (kind: ContentKind) => ({
+    live: { message: { type: 'content_update', data: { kind } }, audience: [{ to: 'anyone' }] },
+  }),
+} satisfies Record<string, { live: LiveRouteConfig } | ((kind: ContentKind) => { live: LiveRouteConfig })>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    live: LiveService;
+  }
+  interface FastifyContextConfig {
+    live?: LiveRouteConfig;
+  }
+}
+
+/** The audience of what only a signed-in user may read. */
+export const SIGNED_IN: AudienceRule[] = [{ to: 'signed-in' }];
+
+function inAudience(rule: AudienceRule, socket: LiveSocket): boolean {
+  switch (rule.to) {
+    case 'anyone':
+      return true;
+    case 'signed-in':
+      return socket.userId !== null;
+    case 'admins':
+      return socket.isAdmin;
+    case 'fans':
+      return (
+        socket.userId !== null &&
+        !socket.isAdmin &&
+        (rule.votedIn === undefined || socket.voted.has(rule.votedIn))
+      );
+  }
+}
+
+/** The live socket of operations.md: /ws on the page's host, tied to the session sent on the upgrade. */
+export const livePlugin = fp(
+  async (
+    app: FastifyInstance,
+    opts: LiveOptions & {
+      bus: LiveBus;
+      /** The live matches in which a user has a final vote (their sockets may receive those results). */
+      votedLiveMatches: (userId: string) => Promise<number[]>;
+    },
+  ) => {
+    const { bus } = opts;
+    const heartbeatMs = opts.heartbeatMs ?? 30_000;
+    const maxBuffered = opts.maxBufferedBytes ?? 256 * 1024;
+    const sockets = new Set<LiveSocket>();
+    const byUser = new Map<string, Set<LiveSocket>>();
+
+    const drop = (socket: LiveSocket) => {
+      if (!sockets.delete(socket)) return;
+      if (socket.userId) {
+        const own = byUser.get(socket.userId);
+        own?.delete(socket);
+        if (own?.size === 0) byUser.delete(socket.userId);
+      }
+    };
+
+    const send = (socket: LiveSocket, data: Buffer | string) => {
+      if (socket.ws.readyState !== socket.ws.OPEN) return;
+      // A reader that cannot keep up would hold ever more of our memory: let it reconnect instead.
+      if (socket.ws.bufferedAmount > maxBuffered) {
+        socket.ws.terminate();
+        drop(socket);
+        return;
+      }
+      socket.ws.send(data, { binary: false });
+    };
+
+    bus.subscribe((event: BusEvent) => {
+      switch (event.kind) {
+        case 'deliver': {
+          // Encoded once for every socket it goes to.
+          const data = Buffer.from(event.payload);
+          for (const socket of sockets)
+            if (event.audience.some((rule) => inAudience(rule, socket))) send(socket, data);
+          return;
+        }
+        case 'voted':
+          for (const socket of byUser.get(event.userId) ?? []) socket.voted.add(event.matchId);
+          return;
+        case 'reconnect':
+          for (const socket of [...(byUser.get(event.userId) ?? [])]) {
+            if (event.sessionHash && socket.sessionHash !== event.sessionHash) continue;
+            socket.ws.close(LIVE_CLOSE_RECONNECT, 'Reconnect');
+            drop(socket);
+          }
+          return;
+        case 'stale':
+          return;
+      }
+    });
+
+    const service: LiveService = {
+      broadcast: (message, audience) => service.broadcastRaw(JSON.stringify(message), audience),
+      broadcastRaw: (payload, audience) => bus.publish({ kind: 'deliver', audience, payload }),
+      userVoted: (userId, matchId) => bus.publish({ kind: 'voted', userId, matchId }),
+      reconnect: (userId, sessionToken) =>
+        bus.publish({
+          kind: 'reconnect',
+          userId,
+          ...(sessionToken ? { sessionHash: hashToken(sessionToken) } : {}),
+        }),
+      localSockets: () => sockets.size,
+    };
+    app.decorate('live', service);
+    app.addHook('onResponse', async (request, reply) => {
+      // An upgrade answered with an error (cross-site, unknown path) leaves a socket the HTTP server no
+      // longer manages: close it, or it would hold the server open.
+      if (request.headers.upgrade?.toLowerCase() === 'websocket' && reply.statusCode >= 400)
+        request.raw.socket?.destroySoon();
+      const config = request.routeOptions.config.live;
+      if (config && request.method !== 'GET' && reply.statusCode < 300)
+        service.broadcast(config.message, config.audience ?? SIGNED_IN);
+    });
+
+    // On shutdown every socket is told to reconnect, to another instance or to this one once back;
+    // one that does not answer the close within a second is cut. (Runs before the plugin's own preClose.)
+    app.addHook('preClose', async () => {
+      const closing = [...sockets].map(
+        (socket) =>
+          new Promise<void>((resolve) => {
+            if (socket.ws.readyState === socket.ws.CLOSED) return resolve();
+            const cut = setTimeout(() => socket.ws.terminate(), 1000);
+            socket.ws.once('close', () => {
+              clearTimeout(cut);
+              resolve();
+            });
+            socket.ws.close(LIVE_CLOSE_RECONNECT, 'Server restarting');
+          }),
+      );
+      sockets.clear();
+      byUser.clear();
+      await Promise.all(closing);
+    });
+    await app.register(fastifyWebsocket, {
+      options: { maxPayload: LIVE_LIMITS.maxClientMessageBytes, perMessageDeflate: false },
+    });
+
+    const heartbeat = setInterval(() => {
+      for (const socket of sockets) {
+        if (!socket.alive) {
+          socket.ws.terminate();
+          drop(socket);
+          continue;
+        }
+        socket.alive = false;
+        socket.ws.ping();
+      }
+    }, heartbeatMs);
+    heartbeat.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(heartbeat);
+      await bus.close();
+    });
+
+    app.get(LIVE_PATH, { websocket: true }, (ws, request) => {
+      const user = request.user;
+      const socket: LiveSocket = {
+        ws,
+        userId: user?.id ?? null,
+        isAdmin: user?.isAdmin ?? false,
+        sessionHash: request.sessionToken ? hashToken(request.sessionToken) : null,
+        voted: new Set(),
+        alive: true,
+      };
+      sockets.add(socket);
+      if (socket.userId) {
+        const own = byUser.get(socket.userId) ?? new Set();
+        own.add(socket);
+        byUser.set(socket.userId, own);
+      }
+      ws.on('pong', () => {
+        socket.alive = true;
+      });
+      ws.on('close', () => drop(socket));
+      ws.on('error', () => drop(socket));
+      ws.on('message', (data, isBinary) => {
+        socket.alive = true;
+        if (isBinary) return;
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(data.toString());
+        } catch {
+          return;
+        }
+        const message = liveClientMessage.safeParse(parsed);
+        if (!message.success) return;
+        send(
+          socket,
+          JSON.stringify(
+            message.data.timestamp === undefined
+              ? { type: 'pong' }
+              : { type: 'pong', timestamp: message.data.timestamp },
+          ),
+        );
+      });
+      send(socket, JSON.stringify({ type: 'connection_established', data: { signedIn: user !== null } }));
+
+      // Results of a live match go to the fans who voted in it: learn which, for a socket opened after the vote.
+      if (user && !user.isAdmin) {
+        opts
+          .votedLiveMatches(user.id)
+          .then((ids) => {
+            for (const id of ids) socket.voted.add(id);
+          })
+          .catch((error: unknown) => request.log.warn({ err: error }, 'live socket: votes not loaded'));
+      }
+    });
+  },
+  { name: 'live' },
+);

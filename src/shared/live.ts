@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { leaderboardEntry } from './ratings';
+import { motmResult } from './votes';
+
+/** The live socket's path, on the page's own host (operations.md 'Live messages'). */
+export const LIVE_PATH = '/ws';
+
+/** product.md point 9: the client's reconnect and polling limits. */
+export const LIVE_LIMITS = {
+  maxReconnectAttempts: 5,
+  backoffStartMs: 1000,
+  backoffMaxMs: 10_000,
+  pollingIntervalMs: 30_000,
+  /** Largest message the server accepts from a client (a ping is a few dozen bytes). */
+  maxClientMessageBytes: 4096,
+} as const;
+
+/** Close code the server uses when it restarts or drops a session: the page reconnects at once. */
+export const LIVE_CLOSE_RECONNECT = 4000;
+
+/** Client to server: only pings. */
+export const liveClientMessage = z.object({ type: z.literal('ping'), timestamp: z.number().optional() });
+export type LiveClientMessage = z.infer<typeof liveClientMessage>;
+
+/**
+ * Figures pushed while a match is rated. `seq` grows per match (it is the server's clock in ms, or
+ * one more than the last when two fall in the same ms), so a late or duplicated message carries a
+ * smaller or equal number and never replaces newer figures.
+ */
+const sequenced = { matchId: z.number().int(), seq: z.number().int() };
+
+/** Server to client. Any other type is logged and ignored by the page (product.md point 4). */
+export const liveServerMessage = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('connection_established'),
+    data: z.object({ signedIn: z.boolean() }).optional(),
+  }),
+  z.object({ type: z.literal('pong'), timestamp: z.number().optional() }),
+  /** The current match changed: score, half time, state or details. */
+  z.object({ type: z.literal('match_update'), data: z.object({ matchId: z.number().int() }) }),
+  z.object({
+    type: z.literal('match_started'),
+    data: z.object({ matchId: z.number().int(), title: z.string() }),
+  }),
+  /** The squad changed (starters, substitutes, player details). */
+  z.object({ type: z.literal('substituteUpdate'), data: z.object({}).optional() }),
+  /** The set of players available for rating changed. */
+  z.object({ type: z.literal('availableForRatingUpdate'), data: z.object({}).optional() }),
+  /** Public content changed: announcement, banners, branding or social links. */
+  z.object({
+    type: z.literal('content_update'),
+    data: z.object({ kind: z.enum(['announcement', 'banners', 'customization', 'social-media']) }),
+  }),
+  /** Only to sockets whose user may read the leaderboard (voted, admin, or the match has ended). */
+  z.object({
+    type: z.literal('leaderboard_update'),
+    data: z.object({ ...sequenced, leaderboard: z.array(leaderboardEntry), totalRatings: z.number().int() }),
+  }),
+  /** Same audience as the leaderboard; vote counts only for admins, as GET /api/motm/{matchId}. */
+  z.object({ type: z.literal('motm_update'), data: z.object({ ...sequenced, motm: motmResult }) }),
+]);
+export type LiveServerMessage = z.infer<typeof liveServerMessage>;
+export type LiveMessageType = LiveServerMessage['type'];
