@@ -15,10 +15,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Manifest } from 'vite';
+import { resultsFile } from './lib/report';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = path.join(ROOT, 'dist/client');
-const RESULTS = path.join(ROOT, 'bench/results/page.json');
+const RESULTS = resultsFile('page');
 /** The target: under 150 KB of gzipped JavaScript (taken as 150,000 bytes, the stricter reading). */
 const TARGET_JS_GZIP_BYTES = 150_000;
 /** Modules a fan's first load must not hold: the admin panel, and the chart and spreadsheet libraries it uses. */

@@ -9,13 +9,12 @@
  * Every (fan, player) pair is rated once first (the first pass of a match: inserts), so every measured
  * rating updates an existing row, as most do during a live match. Writes bench/results/ratings.json.
  */
-import type { RatingBody } from '@shared/ratings';
 import postgres from 'postgres';
+import { RATING_UPSERT, ratingUpsertParams } from '../src/server/features/ratings/ratings.service';
 import { formatCpu, machineBusyBefore } from './lib/cpu';
 import { HttpPool } from './lib/http-client';
 import { closedLoop, type LoadResult, type Operation, openLoop, runCount } from './lib/load';
-import { type MatchDay, pairCount, ratingOf, ratingViaApi } from './lib/product';
-import { ratingStatement } from './lib/rating-statement';
+import { pairCount, ratingOf, ratingViaApi } from './lib/product';
 import { fmtMs, fmtRate, printMachine, printTable, runFigures, writeResults } from './lib/report';
 import { ServerBench } from './lib/server-bench';
 import { round } from './lib/stats';
@@ -40,15 +39,15 @@ async function main(): Promise<number> {
   cleanup.add(() => raw.end({ timeout: 5 }));
 
   const viaProduct = ratingViaApi(pool, server, day);
-  const statementText = ratingStatement(ratingOf(day, 0).body).text;
   const viaRaw =
     (prepare: boolean): Operation =>
     async (seq) => {
-      // saveRating's parameters, in the order drizzle renders them (checked below).
-      const rows = await raw.unsafe(statementText, upsertParams(ratingOf(day, seq).body), { prepare });
+      // saveRating's own statement and parameters.
+      const rows = await raw.unsafe(RATING_UPSERT, [...ratingUpsertParams(ratingOf(day, seq).body)], {
+        prepare,
+      });
       return rows.length === 1 ? 200 : 409;
     };
-  checkParams(day);
 
   const pairs = pairCount(day);
   console.log(
@@ -164,27 +163,6 @@ async function main(): Promise<number> {
   });
   console.log(`wrote ${file}`);
   return errors > 0 || lost ? 1 : 0;
-}
-
-/** saveRating's parameters for this rating, in the order drizzle renders them (checkParams holds it to that). */
-function upsertParams(body: RatingBody): Array<string | number> {
-  return [
-    body.userId,
-    body.playerId,
-    body.matchId,
-    body.rating,
-    body.matchId,
-    body.playerId,
-    body.userId,
-    body.matchId,
-  ];
-}
-
-/** The baseline's parameter order must be the one drizzle renders for saveRating. */
-function checkParams(day: MatchDay): void {
-  const { body } = ratingOf(day, 0);
-  if (JSON.stringify(ratingStatement(body).params) !== JSON.stringify(upsertParams(body)))
-    throw new Error('the upsert parameters are not in the order drizzle renders them');
 }
 
 bench.run(main);

@@ -3,18 +3,12 @@
  * and everything after the names goes to each benchmark run (`npm run bench -- page --no-build`).
  *
  * To add a benchmark: write `bench/<name>.ts` as a script that prints a short table and writes
- * `bench/results/<name>.json`, then add `<name>: '<name>.ts'` to BENCHMARKS below. Each runs in a process
+ * `bench/results/<name>.json`, then add `<name>: '<name>.ts'` to BENCHMARKS in bench/benchmarks.ts. Each runs in a process
  * of its own (node with tsx), one after the other, so none disturbs another's figures.
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-
-/** Benchmark name → its script, relative to bench/. Run in this order. */
-const BENCHMARKS: Record<string, string> = {
-  page: 'page.ts',
-  ratings: 'ratings.ts',
-  reads: 'reads.ts',
-};
+import { BENCHMARKS } from './benchmarks';
 
 // Names come first; from the first flag on, everything (values included: `--clients 20000`) is passed on.
 const args = process.argv.slice(2);

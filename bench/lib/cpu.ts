@@ -24,7 +24,7 @@ export interface CpuUse {
   rest: number | null;
 }
 
-function processMs(pid: number): number | null {
+export function processMs(pid: number): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name (which may hold spaces): utime is the 12th, stime the 13th.

@@ -42,9 +42,29 @@ class Connection {
     this.socket.on('close', () => gone(new Error('connection closed by the server')));
   }
 
-  send(request: Buffer | string): Promise<HttpResponse> {
+  send(request: Buffer | string, timeoutMs?: number): Promise<HttpResponse> {
     return new Promise((resolve, reject) => {
-      this.pending = { resolve, reject };
+      if (!timeoutMs) {
+        this.pending = { resolve, reject };
+        this.socket.write(request);
+        return;
+      }
+      // An answer that does not come in time: the connection is dropped (its late answer would be
+      // taken for the next request's), and the caller decides whether to retry.
+      const timer = setTimeout(
+        () => this.socket.destroy(new Error(`no answer in ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      this.pending = {
+        resolve: (response) => {
+          clearTimeout(timer);
+          resolve(response);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      };
       this.socket.write(request);
     });
   }
@@ -111,10 +131,11 @@ export class HttpPool {
     return this.all.size;
   }
 
-  async request(request: Buffer | string): Promise<HttpResponse> {
+  /** `timeoutMs` runs from when the request is written, not while it waits for a connection. */
+  async request(request: Buffer | string, timeoutMs?: number): Promise<HttpResponse> {
     const connection = await this.acquire();
     try {
-      return await connection.send(request);
+      return await connection.send(request, timeoutMs);
     } finally {
       this.release(connection);
     }

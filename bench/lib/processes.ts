@@ -1,5 +1,6 @@
 /** Server processes under test, and cleaning up after them whatever way the benchmark ends. */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -23,6 +24,8 @@ export interface ServerProcess {
   /** host:port, for the Host header. */
   host: string;
   url: string;
+  /** The last few kB the process wrote (stdout and stderr): its warnings and errors, to show on a failure. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -38,8 +41,15 @@ export async function startServer(options: {
   timeoutMs?: number;
   /** Extra node flags, e.g. --cpu-prof. */
   nodeArgs?: string[];
+  /** Open files the process may hold (sockets count), when more than the shell's limit is needed. */
+  fileLimit?: number;
 }): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', options.script], {
+  const [command, args] = withFileLimit(
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--import', 'tsx', options.script],
+    options.fileLimit,
+  );
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: options.env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -78,6 +88,7 @@ export async function startServer(options: {
     port: options.port,
     host: `127.0.0.1:${options.port}`,
     url,
+    output: () => output,
     stop: async () => {
       if (gone) return;
       child.kill('SIGTERM');
@@ -86,6 +97,59 @@ export async function startServer(options: {
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * The command and arguments that run `command` with up to `limit` open files (soft and hard; sockets
+ * count). Raising the hard limit needs CAP_SYS_RESOURCE (root usually has it, a container may not): when
+ * that is refused the command gets this process's hard limit. prlimit execs the command, so the child's
+ * pid is the command's; fileLimitOf tells what it got.
+ */
+export function withFileLimit(command: string, args: string[], limit?: number): [string, string[]] {
+  if (!limit) return [command, args];
+  const granted = grantableFileLimit(limit);
+  if (granted === null) return [command, args];
+  return ['prlimit', [`--nofile=${granted}:${granted}`, '--', command, ...args]];
+}
+
+const grantable = new Map<number, number | null>();
+
+/** `wanted` if a child may be given that many open files, else the most it may (null: prlimit missing). */
+function grantableFileLimit(wanted: number): number | null {
+  const known = grantable.get(wanted);
+  if (known !== undefined) return known;
+  const tries = (limit: number) =>
+    spawnSync('prlimit', [`--nofile=${limit}:${limit}`, '--', 'true'], { stdio: 'ignore' }).status === 0;
+  let granted: number | null = null;
+  if (tries(wanted)) granted = wanted;
+  else {
+    const hard = fileLimitOf(process.pid, 'hard');
+    if (hard !== null && tries(hard)) granted = hard;
+  }
+  grantable.set(wanted, granted);
+  return granted;
+}
+
+/** The open-file limit (soft, or hard) of a running process (Linux), or null. */
+export function fileLimitOf(pid: number, which: 'soft' | 'hard' = 'soft'): number | null {
+  try {
+    const line = readFileSync(`/proc/${pid}/limits`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Max open files'));
+    const value = Number(line?.split(/\s{2,}/)[which === 'soft' ? 1 : 2]);
+    return Number.isFinite(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Files a running process has open (Linux), or null. */
+export function openFilesOf(pid: number): number | null {
+  try {
+    return readdirSync(`/proc/${pid}/fd`).length;
+  } catch {
+    return null;
+  }
 }
 
 /** Clean-up steps run once, last added first, on normal end, error or Ctrl-C. */

@@ -32,7 +32,7 @@ export interface Product {
 export async function startProduct(
   cleanup: Cleanup,
   admin: string,
-  options: { profile?: boolean } = {},
+  options: { profile?: boolean; nodeArgs?: string[]; fileLimit?: number } = {},
 ): Promise<Product> {
   const benchDb = await createBenchDatabase(admin);
   cleanup.add(() => benchDb.drop());
@@ -43,7 +43,11 @@ export async function startProduct(
   const profileDir = options.profile ? path.join(os.tmpdir(), 'matchday-bench-profiles') : null;
   const server = await startServer({
     name: 'product',
-    nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    nodeArgs: [
+      ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+      ...(options.nodeArgs ?? []),
+    ],
+    ...(options.fileLimit ? { fileLimit: options.fileLimit } : {}),
     script: path.join(ROOT, 'src/server/main.ts'),
     port,
     env: childEnv({

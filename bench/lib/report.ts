@@ -38,8 +38,13 @@ export function printMachine(): void {
   );
 }
 
+/** Where results go: bench/results, or BENCH_RESULTS_DIR (npm test's smoke runs keep the real figures). */
+export function resultsFile(name: string): string {
+  return path.join(process.env.BENCH_RESULTS_DIR ?? path.join(ROOT, 'bench/results'), `${name}.json`);
+}
+
 export function writeResults(name: string, figures: Record<string, unknown>): string {
-  const file = path.join(ROOT, 'bench/results', `${name}.json`);
+  const file = resultsFile(name);
   mkdirSync(path.dirname(file), { recursive: true });
   const body = { benchmark: name, date: new Date().toISOString(), machine: machine(), ...figures };
   writeFileSync(file, `${JSON.stringify(body, null, 2)}\n`);

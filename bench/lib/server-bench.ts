@@ -21,13 +21,20 @@ export class ServerBench {
     this.started = Date.now();
   }
 
-  /** The product on a fresh database, with a live match and `options.fans` fans. */
-  async startMatchDay(): Promise<{ product: Product; day: MatchDay }> {
+  /**
+   * The product on a fresh database, with a live match and `options.fans` fans (or `fans`); `nodeArgs`
+   * and `fileLimit` go to its process.
+   */
+  async startMatchDay(
+    extra: { fans?: number; nodeArgs?: string[]; fileLimit?: number } = {},
+  ): Promise<{ product: Product; day: MatchDay }> {
     const product = await startProduct(this.cleanup, adminUrl(this.options.databaseUrl), {
       profile: this.options.profile,
+      ...(extra.nodeArgs ? { nodeArgs: extra.nodeArgs } : {}),
+      ...(extra.fileLimit ? { fileLimit: extra.fileLimit } : {}),
     });
     this.profileDir = product.profileDir;
-    return { product, day: await setupMatchDay(product, this.options.fans) };
+    return { product, day: await setupMatchDay(product, extra.fans ?? this.options.fans) };
   }
 
   /** Runs `main`, cleans up (also after a throw) and exits with main's code, or 1 when it threw. */

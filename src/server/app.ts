@@ -10,9 +10,11 @@ import { adminUsersRoutes } from './features/admin-users/admin-users.routes';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { MatchCache } from './features/matches/match-cache';
 import { matchesRoutes } from './features/matches/matches.routes';
 import { createNewsletter, type NewsletterOptions } from './features/newsletter/newsletter.service';
 import { oauthRoutes } from './features/oauth/oauth.routes';
+import { AvailablePlayersCache } from './features/players/available-players-cache';
 import { playersRoutes } from './features/players/players.routes';
 import { playersAdminRoutes } from './features/players/players-admin.routes';
 import { pwaRoutes } from './features/pwa/pwa.routes';
@@ -23,12 +25,16 @@ import { LeaderboardTicker, type TickerOptions } from './features/results/result
 import { settingsRoutes } from './features/settings/settings.routes';
 import { getCustomization } from './features/settings/settings.service';
 import { settingsAdminRoutes } from './features/settings/settings-admin.routes';
+import { simulationRoutes } from './features/simulation/simulation.routes';
 import { squadRoutes } from './features/squad/squad.routes';
 import { uploadsRoutes } from './features/uploads/uploads.routes';
+import { FinalVotesCache } from './features/votes/final-votes-cache';
 import { votesRoutes } from './features/votes/votes.routes';
 import { votedLiveMatches } from './features/votes/votes.service';
+import { ChangeFeed } from './lib/change-feed';
 import { type LiveBus, LocalBus, RedisBus } from './lib/live-bus';
 import { createMailer, type Mailer } from './lib/mailer';
+import { SessionCache } from './lib/session-cache';
 import { authPlugin } from './plugins/auth';
 import { clientPlugin } from './plugins/client';
 import { csrfPlugin } from './plugins/csrf';
@@ -90,7 +96,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   });
   await app.register(csrfPlugin, { publicUrl: env.PUBLIC_URL });
-  await app.register(authPlugin, { db: database.db, secureCookies: env.secureCookies });
+  // Caches of rows kept right by the database's change notifications (migration 0002).
+  const changes = new ChangeFeed();
+  await changes.start(database);
+  app.addHook('onClose', async () => changes.close());
+  app.decorate('changes', changes);
+  // The routes that tell sockets the squad changed are the ones that write players: the writer's own
+  // next read must not wait for the database's notice.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const type = request.routeOptions.config.live?.message.type;
+    if (reply.statusCode < 400 && (type === 'substituteUpdate' || type === 'availableForRatingUpdate'))
+      changes.emit({ kind: 'players' });
+    done(null, payload);
+  });
+  await app.register(authPlugin, {
+    db: database.db,
+    secureCookies: env.secureCookies,
+    sessions: new SessionCache(changes),
+  });
   // Before the routes: their success hooks broadcast what changed.
   const redisPrefix = options.live?.redisPrefix ?? 'matchday';
   const bus: LiveBus = env.REDIS_URL
@@ -136,12 +159,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.live,
   );
   app.addHook('onClose', async () => ticker.close());
-  await app.register(playersRoutes, { db });
-  await app.register(matchesRoutes, { db, clubName: env.CLUB_NAME });
+  const matches = new MatchCache(db, changes);
+  await app.register(playersRoutes, { db, available: new AvailablePlayersCache(db, changes) });
+  await app.register(matchesRoutes, { db, clubName: env.CLUB_NAME, matches });
   await app.register(squadRoutes, { db });
   await app.register(ratingsRoutes, { db, ticker });
   await app.register(votesRoutes, { db, ticker });
-  await app.register(resultsRoutes, { db, snapshots });
+  await app.register(resultsRoutes, {
+    db,
+    snapshots,
+    matches,
+    finalVotes: new FinalVotesCache(db, changes),
+  });
   await app.register(adminUsersRoutes, { db });
   await app.register(uploadsRoutes, { db });
   await app.register(playersAdminRoutes, {
@@ -150,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(settingsAdminRoutes, { db, clubName: env.CLUB_NAME });
   await app.register(analyticsRoutes, { db, snapshots });
+  if (env.SIMULATION) await app.register(simulationRoutes, { db, env });
 
   await app.register(pwaRoutes, { db, clubName: env.CLUB_NAME });
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { simulationRefusal } from './features/simulation/simulation.policy';
 
 /** Blank values count as unset, so `PORT= npm start` behaves like no PORT at all. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -41,6 +42,10 @@ const envSchema = z.object({
   NEWSLETTER_API_URL: optional(url(['http:', 'https:'], 'http(s)://')).default('https://api.beehiiv.com/v2'),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
   NODE_ENV: optional(z.enum(['development', 'production', 'test'])).default('production'),
+  // Test-only routes for the match-day simulator (bench/simulate.ts); loopback only, see parseEnv.
+  SIMULATION: optional(z.enum(['0', '1', 'false', 'true'], { error: 'must be 1 or 0' }))
+    .default('0')
+    .transform((v) => v === '1' || v === 'true'),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;
@@ -69,6 +74,9 @@ export function parseEnv(source: NodeJS.ProcessEnv): RawEnv {
   if (result.data.ADMIN_EMAIL && !result.data.ADMIN_PASSWORD) {
     throw new ConfigError('Invalid configuration: ADMIN_PASSWORD must be set when ADMIN_EMAIL is set');
   }
+  // A deployment reachable from elsewhere must never get the simulator's fast sign-up.
+  const refusal = result.data.SIMULATION ? simulationRefusal(result.data) : null;
+  if (refusal) throw new ConfigError(`Invalid configuration: ${refusal}`);
   return result.data;
 }
 

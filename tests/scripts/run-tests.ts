@@ -1,11 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { BENCHMARKS } from '../../bench/benchmarks';
 import { ensureChromium } from './ensure-chromium';
 
 /**
  * `npm test`: every runner in turn (unit and API tests on PGlite, and on PostgreSQL when
- * TEST_DATABASE_URL is set; then the browser tests), closing with one line that adds them all up.
+ * TEST_DATABASE_URL is set; the benchmarks at smoke size then too; then the browser tests), closing
+ * with one line that adds them all up.
  */
 const root = path.resolve(import.meta.dirname, '../..');
 const out = path.join(root, '.tmp', 'test-results');
@@ -65,6 +67,26 @@ if (run('build the page (vite)', 'npx', ['vite', 'build', '--logLevel', 'warn'])
   exitCode = 1;
   totals.failed += 1;
 }
+// Each benchmark at its smoke size (they need PostgreSQL), so none of them rots: one test each, failed
+// when it breaks, never because of a timing. The page was just built.
+if (process.env.TEST_DATABASE_URL) {
+  const smokeEnv = { ...process.env, BENCH_RESULTS_DIR: path.join(out, 'bench-smoke') };
+  for (const name of Object.keys(BENCHMARKS)) {
+    console.log(`\n=== benchmark smoke: ${name} ===`);
+    const flags = name === 'page' ? ['--no-build'] : ['--smoke'];
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'bench/run.ts', name, ...flags], {
+      cwd: root,
+      stdio: 'inherit',
+      env: smokeEnv,
+    });
+    if (result.status === 0) totals.passed += 1;
+    else {
+      totals.failed += 1;
+      exitCode = 1;
+    }
+  }
+}
+
 const playwrightFile = path.join(out, 'playwright.json');
 const playwrightStatus = run('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test']);
 const playwright = readJson<{

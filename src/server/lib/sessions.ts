@@ -1,5 +1,5 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { type Database, perDatabase } from '../db/client';
 import { sessions, type UserRow, users } from '../db/schema';
 import { hashToken, randomToken } from './tokens';
 
@@ -19,24 +19,34 @@ export async function createSession(db: Database, userId: string, userAgent?: st
   return token;
 }
 
-/** The signed-in user of a token, or null when the session is unknown or expired. */
-export async function findSessionUser(db: Database, token: string): Promise<UserRow | null> {
-  const tokenHash = hashToken(token);
-  const [row] = await db
-    .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+// Run on every signed-in request that misses the session cache: prepared once per database.
+const sessionUserQuery = perDatabase((db) =>
+  db
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('session_user'),
+);
+
+/** The signed-in user of a token hash and when the session ends, or null when unknown or expired. */
+export async function findSession(
+  db: Database,
+  tokenHash: string,
+): Promise<{ user: UserRow; expiresAt: Date } | null> {
+  const [row] = await sessionUserQuery(db).execute({ tokenHash });
   if (!row) return null;
   if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     // Sliding expiry: an active fan stays signed in.
+    const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
     await db
       .update(sessions)
-      .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() + SESSION_TTL_MS) })
+      .set({ lastSeenAt: new Date(), expiresAt })
       .where(eq(sessions.tokenHash, tokenHash));
+    return { user: row.user, expiresAt };
   }
-  return row.user;
+  return { user: row.user, expiresAt: row.expiresAt };
 }
 
 export async function deleteSession(db: Database, token: string): Promise<void> {

@@ -9,12 +9,14 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export const csrfPlugin = fp(async (app: FastifyInstance, opts: { publicUrl: string }) => {
   const publicOrigin = new URL(opts.publicUrl).origin;
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook: every request passes it, and reads need no promise for it.
+  app.addHook('onRequest', (request, reply, done) => {
     const isUpgrade = request.headers.upgrade?.toLowerCase() === 'websocket';
-    if (SAFE_METHODS.has(request.method) && !isUpgrade) return;
-    if (isCrossSite(request, publicOrigin)) {
-      return reply.status(403).send({ message: 'Cross-site request refused' });
+    if ((SAFE_METHODS.has(request.method) && !isUpgrade) || !isCrossSite(request, publicOrigin)) {
+      done();
+      return;
     }
+    reply.status(403).send({ message: 'Cross-site request refused' });
   });
 });
 

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyWebsocket from '@fastify/websocket';
 import {
   LIVE_CLOSE_RECONNECT,
@@ -19,13 +20,17 @@ export interface LiveOptions {
   maxBufferedBytes?: number;
 }
 
+/**
+ * What the server keeps per socket, beside ws's own: as little as it can, since a match day holds tens
+ * of thousands of them. Nothing of the upgrade request is kept (see the handler).
+ */
 interface LiveSocket {
   ws: WebSocket;
   userId: string | null;
   isAdmin: boolean;
   sessionHash: string | null;
-  /** Live matches in which this user has a final vote: they may see those results. */
-  voted: Set<number>;
+  /** Live matches in which this user has a final vote: they may see those results. Rarely more than one. */
+  voted: number[];
   alive: boolean;
 }
 
@@ -68,6 +73,12 @@ declare module 'fastify' {
   }
 }
 
+/** ws.send options for every message: all are JSON text. */
+const TEXT = { binary: false } as const;
+
+/** The heartbeat pings a tenth of the sockets each tenth of its period. */
+const HEARTBEAT_SLICES = 10;
+
 /** The audience of what only a signed-in user may read. */
 export const SIGNED_IN: AudienceRule[] = [{ to: 'signed-in' }];
 
@@ -83,7 +94,7 @@ function inAudience(rule: AudienceRule, socket: LiveSocket): boolean {
       return (
         socket.userId !== null &&
         !socket.isAdmin &&
-        (rule.votedIn === undefined || socket.voted.has(rule.votedIn))
+        (rule.votedIn === undefined || socket.voted.includes(rule.votedIn))
       );
   }
 }
@@ -121,20 +132,27 @@ export const livePlugin = fp(
         drop(socket);
         return;
       }
-      socket.ws.send(data, { binary: false });
+      socket.ws.send(data, TEXT);
     };
 
     bus.subscribe((event: BusEvent) => {
       switch (event.kind) {
         case 'deliver': {
-          // Encoded once for every socket it goes to.
+          // Encoded once for every socket it goes to (ws would encode a string again for each).
           const data = Buffer.from(event.payload);
-          for (const socket of sockets)
-            if (event.audience.some((rule) => inAudience(rule, socket))) send(socket, data);
+          const { audience } = event;
+          for (const socket of sockets) {
+            for (const rule of audience)
+              if (inAudience(rule, socket)) {
+                send(socket, data);
+                break;
+              }
+          }
           return;
         }
         case 'voted':
-          for (const socket of byUser.get(event.userId) ?? []) socket.voted.add(event.matchId);
+          for (const socket of byUser.get(event.userId) ?? [])
+            if (!socket.voted.includes(event.matchId)) socket.voted.push(event.matchId);
           return;
         case 'reconnect':
           for (const socket of [...(byUser.get(event.userId) ?? [])]) {
@@ -191,11 +209,28 @@ export const livePlugin = fp(
       await Promise.all(closing);
     });
     await app.register(fastifyWebsocket, {
-      options: { maxPayload: LIVE_LIMITS.maxClientMessageBytes, perMessageDeflate: false },
+      // No compression: a deflate context per socket costs hundreds of KB, and each message would be
+      // compressed once per socket. No client tracking: `sockets` is the list.
+      options: {
+        maxPayload: LIVE_LIMITS.maxClientMessageBytes,
+        perMessageDeflate: false,
+        clientTracking: false,
+      },
     });
 
+    // Each socket is pinged once per heartbeatMs, a slice of them at a time: pinging 20,000 at once
+    // would hold up a broadcast due meanwhile by a good part of a second.
+    let pinging: IterableIterator<LiveSocket> = sockets.values();
     const heartbeat = setInterval(() => {
-      for (const socket of sockets) {
+      let budget = Math.ceil(sockets.size / HEARTBEAT_SLICES);
+      while (budget > 0) {
+        const next = pinging.next();
+        if (next.done) {
+          pinging = sockets.values();
+          break;
+        }
+        budget -= 1;
+        const socket = next.value;
         if (!socket.alive) {
           socket.ws.terminate();
           drop(socket);
@@ -204,11 +239,18 @@ export const livePlugin = fp(
         socket.alive = false;
         socket.ws.ping();
       }
-    }, heartbeatMs);
+    }, heartbeatMs / HEARTBEAT_SLICES);
     heartbeat.unref();
     app.addHook('onClose', async () => {
       clearInterval(heartbeat);
       await bus.close();
+    });
+
+    // The upgrade's response object, for the handler to detach from the socket (see there).
+    const upgrades = new WeakMap<IncomingMessage, ServerResponse>();
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.ws) upgrades.set(request.raw, reply.raw);
+      done();
     });
 
     app.get(LIVE_PATH, { websocket: true }, (ws, request) => {
@@ -218,9 +260,16 @@ export const livePlugin = fp(
         userId: user?.id ?? null,
         isAdmin: user?.isAdmin ?? false,
         sessionHash: request.sessionToken ? hashToken(request.sessionToken) : null,
-        voted: new Set(),
+        voted: [],
         alive: true,
       };
+      // Keep nothing of the upgrade request for the socket's life (a dozen KB per socket otherwise):
+      // the HTTP response object stays attached to the raw socket, holding the request, its reply and
+      // logger; and @fastify/websocket's error listener holds the request and reply too. Ours
+      // below does what it did (drop the socket) without them.
+      const response = upgrades.get(request.raw);
+      if (response?.socket && response.socket === request.raw.socket) response.detachSocket(response.socket);
+      ws.removeAllListeners('error');
       sockets.add(socket);
       if (socket.userId) {
         const own = byUser.get(socket.userId) ?? new Set();
@@ -231,7 +280,10 @@ export const livePlugin = fp(
         socket.alive = true;
       });
       ws.on('close', () => drop(socket));
-      ws.on('error', () => drop(socket));
+      ws.on('error', () => {
+        ws.terminate();
+        drop(socket);
+      });
       ws.on('message', (data, isBinary) => {
         socket.alive = true;
         if (isBinary) return;
@@ -256,12 +308,13 @@ export const livePlugin = fp(
 
       // Results of a live match go to the fans who voted in it: learn which, for a socket opened after the vote.
       if (user && !user.isAdmin) {
+        const log = app.log;
         opts
           .votedLiveMatches(user.id)
           .then((ids) => {
-            for (const id of ids) socket.voted.add(id);
+            for (const id of ids) if (!socket.voted.includes(id)) socket.voted.push(id);
           })
-          .catch((error: unknown) => request.log.warn({ err: error }, 'live socket: votes not loaded'));
+          .catch((error: unknown) => log.warn({ err: error }, 'live socket: votes not loaded'));
       }
     });
   },

@@ -1,8 +1,24 @@
 import { useAuth } from '@client/lib/auth/auth-context';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { FloatingAdminButton } from './floating-admin-button';
-import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+
+/**
+ * The footer's place until its code is there: its colour and its height with the default texts
+ * (502.5 px on phones, 289 px from md), in rem like the footer's own spacing.
+ */
+function FooterPlaceholder() {
+  return <div aria-hidden="true" className="mt-auto h-[31.40625rem] bg-chrome md:h-[18.0625rem]" />;
+}
+
+// Far below the fold: the footer's code follows the first render. Should its chunk fail to load, the
+// placeholder stays rather than the page breaking.
+const SiteFooter = lazy(() =>
+  import('./site-footer').then(
+    (module) => ({ default: module.SiteFooter }),
+    () => ({ default: FooterPlaceholder }),
+  ),
+);
 
 /** The signed-in frame: header, the screen's main content, footer. */
 export function PageShell({ children }: { children: ReactNode }) {
@@ -16,7 +32,9 @@ export function PageShell({ children }: { children: ReactNode }) {
       >
         {children}
       </main>
-      <SiteFooter />
+      <Suspense fallback={<FooterPlaceholder />}>
+        <SiteFooter />
+      </Suspense>
       {user?.isAdmin ? <FloatingAdminButton /> : null}
     </>
   );

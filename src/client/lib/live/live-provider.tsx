@@ -2,7 +2,7 @@ import { type ToastInput, toast } from '@client/components/ui/use-toast';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useAuth } from '../auth/auth-context';
-import { syncOfflineRatings } from '../offline/offline-ratings';
+import { offlineQueue } from '../offline/offline-queue';
 import { queryKeys } from '../query-keys';
 import { browserStorage, readAuthToken } from '../storage';
 import { liveToastsAllowed } from './admin-notifications';
@@ -45,7 +45,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
         // Back after a gap: fetch what the socket missed, and send what was rated meanwhile.
         void queryClient.invalidateQueries({ queryKey: queryKeys.currentMatch });
         refreshLiveResults(queryClient);
-        if (identity && canSync.current) void syncOfflineRatings(queryClient, identity);
+        if (identity && canSync.current) void offlineQueue.sync(queryClient, identity);
       },
     });
     setStatus(connection.status);

@@ -1,12 +1,16 @@
 import { toast } from '@client/components/ui/use-toast';
 import type { RatingBody } from '@shared/ratings';
 import type { QueryClient } from '@tanstack/react-query';
-import { useMemo, useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { apiRequest } from '../api-client';
-import { queryKeys } from '../query-keys';
+import { refreshRatingQueries } from '../rating-queries';
 import { OfflineRatingStore } from './offline-store';
 import { OfflineRatings, type SyncOutcome } from './offline-sync';
+
+/*
+ * A chunk of its own with the store, the sync and idb, out of the first load: the page reaches it only
+ * through offline-queue.ts, which fetches it after the first render.
+ */
 
 /** A hung request would hold up the whole sync; a timeout turns it into a failure that is kept. */
 const SYNC_REQUEST_TIMEOUT_MS = 15_000;
@@ -26,22 +30,6 @@ export const offlineRatings = new OfflineRatings({
   send: sendStoredRating,
   notify: toast,
 });
-
-/** Everything a sent rating changes (product.md point 4, after a rating). */
-export function refreshRatingQueries(queryClient: QueryClient): Promise<unknown> {
-  const { prefixes } = queryKeys;
-  return Promise.all(
-    [
-      prefixes.userRatings,
-      prefixes.ratings,
-      prefixes.distribution,
-      prefixes.leaderboard,
-      prefixes.stats,
-      prefixes.userVotes,
-      prefixes.motm,
-    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-  );
-}
 
 /** Syncs the user's offline ratings and, when anything was sent, refreshes what they changed. */
 export async function syncOfflineRatings(queryClient: QueryClient, userId: string): Promise<SyncOutcome> {
@@ -65,19 +53,4 @@ export async function flushOfflineRatings(
   const outcome = await offlineRatings.flush(userId);
   if (outcome.attempted > 0) void refreshRatingQueries(queryClient);
   return offlineRatings.pending(userId, matchId) === 0;
-}
-
-/** The fan's ratings of the match still waiting to be sent: player id to value. */
-export function useQueuedRatings(userId: string, matchId: number): ReadonlyMap<number, number> {
-  const { store } = offlineRatings;
-  const records = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
-  return useMemo(
-    () =>
-      new Map(
-        records
-          .filter((r) => r.userId === userId && r.matchId === matchId)
-          .map((r) => [r.playerId, r.rating]),
-      ),
-    [records, userId, matchId],
-  );
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useAuth } from '../auth/auth-context';
-import { offlineRatings, syncOfflineRatings } from './offline-ratings';
+import { offlineQueue } from './offline-queue';
 
 /**
  * product.md point 4 'Online/offline': the signed-in fan's stored ratings are sent when the page
@@ -11,17 +11,30 @@ import { offlineRatings, syncOfflineRatings } from './offline-ratings';
 export function OfflineSyncTrigger() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
+  const signedIn = Boolean(user);
   const userId = user?.consentGiven ? user.id : null;
+
+  // The offline store's code follows the first render, fetched for any signed-in fan, so it is there
+  // before the first rating (offline included) even when consent is given only now.
+  useEffect(() => {
+    if (signedIn) offlineQueue.load().catch(() => undefined);
+  }, [signedIn]);
 
   useEffect(() => {
     if (!userId) return;
     let active = true;
     const run = () => {
-      if (active && navigator.onLine) void syncOfflineRatings(queryClient, userId);
+      if (active && navigator.onLine) void offlineQueue.sync(queryClient, userId);
     };
-    void offlineRatings.store.ready().then((ready) => {
-      if (ready) run();
-    });
+    offlineQueue
+      .load()
+      .then(({ offlineRatings }) => offlineRatings.store.ready())
+      .then(
+        (ready) => {
+          if (ready) run();
+        },
+        (error: unknown) => console.warn('The offline store could not be loaded', error),
+      );
     window.addEventListener('online', run);
     return () => {
       active = false;

@@ -1,63 +1,34 @@
-import { useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTrackingScripts } from './get-tracking-scripts';
-import {
-  APP_INITIALIZED_DELAY_MS,
-  ensureDataLayer,
-  hasTagIds,
-  pushAppInitialized,
-  pushGtmStart,
-  type TagWindow,
-  tagScriptUrls,
-  validTagIds,
-} from './google-tags';
 
-// A tag script is added to the page once per URL for the page's lifetime (a tag cannot be unloaded).
-const loadedUrls = new Set<string>();
-
-function loadScriptOnce(url: string): void {
-  if (loadedUrls.has(url)) return;
-  loadedUrls.add(url);
-  const script = document.createElement('script');
-  script.async = true;
-  script.src = url;
-  // Blocked by an ad blocker, the network or the content policy: analytics is never worth an error.
-  script.onerror = () => console.warn(`Tracking script could not load: ${url}`);
-  document.head.appendChild(script);
+function NoTags() {
+  return null;
 }
 
+// Most clubs set no tags: the loader (tag-scripts.tsx, with google-tags) is fetched only when the admin's
+// answer holds an id. A chunk that cannot load only means no analytics, never an error for the fan.
+const TagScripts = lazy(() =>
+  import('./tag-scripts').then(
+    (module) => ({ default: module.TagScripts }),
+    (error: unknown) => {
+      console.warn('Tracking scripts could not load', error);
+      return { default: NoTags };
+    },
+  ),
+);
+
 /**
- * The tracking-script loader of product.md point 7: reads the admin's tag ids at start, sets up the
- * dataLayer with consent denied by default, loads each tag script once and, 1 s later, sends the
- * analytics config and 'app_initialized'. Saving new ids in the admin refetches the query and runs
- * this again. Renders nothing.
+ * The tracking-script loader of product.md point 7: reads the admin's tag ids at start and hands them
+ * to the tag loader. Saving new ids in the admin refetches the query and runs it again. Renders nothing.
  */
 export function TrackingScripts() {
   const { data } = useTrackingScripts();
   const gtm = data?.gtmContainerId ?? null;
   const ga4 = data?.ga4MeasurementId ?? null;
-
-  useEffect(() => {
-    const ids = validTagIds({ gtmContainerId: gtm, ga4MeasurementId: ga4 });
-    if (!hasTagIds(ids)) return;
-    const win = window as unknown as TagWindow;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    try {
-      ensureDataLayer(win);
-      const gtmUrl = tagScriptUrls({ gtmContainerId: ids.gtmContainerId, ga4MeasurementId: null })[0];
-      if (gtmUrl && !loadedUrls.has(gtmUrl)) pushGtmStart(win, Date.now());
-      for (const url of tagScriptUrls(ids)) loadScriptOnce(url);
-      timer = setTimeout(() => {
-        try {
-          pushAppInitialized(win, ids, window.location.pathname);
-        } catch (error) {
-          console.warn('Analytics initialisation failed', error);
-        }
-      }, APP_INITIALIZED_DELAY_MS);
-    } catch (error) {
-      console.warn('Tracking scripts could not start', error);
-    }
-    return () => clearTimeout(timer);
-  }, [gtm, ga4]);
-
-  return null;
+  if (!gtm && !ga4) return null;
+  return (
+    <Suspense fallback={null}>
+      <TagScripts gtm={gtm} ga4={ga4} />
+    </Suspense>
+  );
 }

@@ -27,6 +27,11 @@ export async function adminUsersRoutes(base: FastifyInstance, opts: { db: Databa
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
   const admin = { preValidation: adminOnly };
+  // The user's cached session goes first, then their open sockets reconnect with the new row.
+  const userChanged = (id: string) => {
+    base.sessions.forgetUser(id);
+    base.live.reconnect(id);
+  };
 
   app.get(
     '/api/admin/users',
@@ -51,8 +56,8 @@ export async function adminUsersRoutes(base: FastifyInstance, opts: { db: Databa
     { ...admin, schema: { params: userIdParams, body: userBody, response: { 200: adminUser, ...errors } } },
     async (request) => {
       const updated = await updateAdminUser(db, request.params.id, request.body);
-      // The user's open sockets reconnect, so a changed role takes effect on them at once.
-      base.live.reconnect(request.params.id);
+      // A changed role takes effect at once, on requests and open sockets.
+      userChanged(request.params.id);
       return updated;
     },
   );
@@ -62,7 +67,7 @@ export async function adminUsersRoutes(base: FastifyInstance, opts: { db: Databa
     { ...admin, schema: { params: userIdParams, response: { 200: deletedUser, ...errors } } },
     async (request, reply) => {
       await deleteAdminUser(db, request.params.id);
-      base.live.reconnect(request.params.id);
+      userChanged(request.params.id);
       // An admin who deleted their own account is signed out with it.
       if (requireAdmin(request).id === request.params.id) clearSessionCookie(reply);
       return { success: true as const };
@@ -75,7 +80,7 @@ export async function adminUsersRoutes(base: FastifyInstance, opts: { db: Databa
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const newPassword = await regeneratePassword(db, request.params.id);
-      base.live.reconnect(request.params.id);
+      userChanged(request.params.id);
       return { newPassword };
     },
   );

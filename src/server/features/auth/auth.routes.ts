@@ -66,6 +66,7 @@ export async function authRoutes(base: FastifyInstance, opts: AuthRoutesOptions)
   app.post('/api/auth/logout', { schema: { response: { 200: authResponse } } }, async (request, reply) => {
     if (request.sessionToken && request.user) {
       await deleteSession(opts.db, request.sessionToken);
+      base.sessions.forgetUser(request.user.id);
       base.live.reconnect(request.user.id, request.sessionToken);
     }
     clearSessionCookie(reply);

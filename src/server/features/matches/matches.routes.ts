@@ -12,11 +12,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { adminOnly, signedIn } from '../../plugins/auth';
 import { SIGNED_IN } from '../../plugins/live';
-import { createMatch, listMatches, currentMatch as loadCurrent, updateMatch } from './matches.service';
+import type { MatchCache } from './match-cache';
+import { createMatch, listMatches, updateMatch } from './matches.service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
-export async function matchesRoutes(base: FastifyInstance, opts: { db: Database; clubName: string }) {
+export async function matchesRoutes(
+  base: FastifyInstance,
+  opts: { db: Database; clubName: string; matches: MatchCache },
+) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
 
@@ -25,7 +29,7 @@ export async function matchesRoutes(base: FastifyInstance, opts: { db: Database;
     { preValidation: signedIn, schema: { response: { 200: currentMatch, ...errors } } },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      return loadCurrent(db);
+      return opts.matches.currentMatch();
     },
   );
   app.get(
@@ -38,6 +42,7 @@ export async function matchesRoutes(base: FastifyInstance, opts: { db: Database;
     { preValidation: adminOnly, schema: { body: createMatchBody, response: { 201: match, ...errors } } },
     async (request, reply) => {
       const created = await createMatch(db, opts.clubName, request.body);
+      base.changes.emit({ kind: 'match', matchId: created.id });
       base.live.broadcast({ type: 'match_update', data: { matchId: created.id } }, SIGNED_IN);
       return reply.status(201).send(created);
     },
@@ -50,6 +55,7 @@ export async function matchesRoutes(base: FastifyInstance, opts: { db: Database;
     },
     async (request) => {
       const { match: updated, started } = await updateMatch(db, request.params.id, request.body);
+      base.changes.emit({ kind: 'match', matchId: updated.id });
       base.live.broadcast({ type: 'match_update', data: { matchId: updated.id } }, SIGNED_IN);
       if (started)
         base.live.broadcast(

@@ -28,7 +28,11 @@ export async function ratingsRoutes(
 
   app.post(
     '/api/ratings',
-    { preValidation: signedIn, schema: { body: ratingBody, response: { 200: ratingSaved, ...errors } } },
+    {
+      preValidation: signedIn,
+      config: { leavesUserUnchanged: true },
+      schema: { body: ratingBody, response: { 200: ratingSaved, ...errors } },
+    },
     async (request) => {
       const user = requireUser(request);
       if (!isSelf(user, request.body.userId)) throw forbidden(RATING_MESSAGES.notYourself);

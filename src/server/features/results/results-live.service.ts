@@ -26,6 +26,12 @@ export interface TickerOptions {
  * it, coalesced to one computation per interval per match across all instances however many
  * ratings arrive. Each message carries the claim's sequence number, so the page never lets an older
  * one replace newer figures.
+ *
+ * A write to a match that was not pushed within the last interval is pushed at once (leading edge);
+ * writes during the interval after a push wait for its end and go out together (trailing edge). The
+ * coordinator's claim is what enforces one push per interval across instances; the timing here only
+ * decides when claiming is worth a try. A periodic tick backs it up (another instance's hold, Redis
+ * coming back, retries).
  */
 export class LeaderboardTicker {
   private readonly pending = new Map<number, Set<Change>>();
@@ -35,6 +41,15 @@ export class LeaderboardTicker {
   private readonly local: LocalCoordinator;
   private readonly timer: NodeJS.Timeout;
   private running = false;
+  /** A write came while a tick ran: tick again once it is over. */
+  private again = false;
+  /** Per match, before when a claim would fail: the end of the interval of the last push or refused claim. */
+  private readonly notBefore = new Map<number, number>();
+  /** The next tick to run early (at once after a quiet spell, or when an interval ends), if any. */
+  private early: { at: number; cancel(): void } | null = null;
+  /** Matches marked with the coordinator whose claim another instance's hold refused. */
+  private readonly refused = new Set<number>();
+  private closed = false;
   private shared?: { redis: Redis; coordinator: RedisCoordinator };
   /** Figures pushed by this instance (for tests and benchmarks). */
   pushes = 0;
@@ -67,10 +82,38 @@ export class LeaderboardTicker {
     set.add(change);
     this.pending.set(matchId, set);
     this.recent.set(matchId, Date.now());
+    this.tickAt(this.notBefore.get(matchId) ?? 0);
   }
 
   close(): void {
+    this.closed = true;
     clearInterval(this.timer);
+    this.early?.cancel();
+    this.early = null;
+  }
+
+  /** Runs a tick at `at` (at once if it is past), unless one runs by then anyway. */
+  private tickAt(at: number): void {
+    if (this.closed) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    if (this.early && this.early.at <= at) return;
+    this.early?.cancel();
+    const run = () => {
+      this.early = null;
+      void this.tick();
+    };
+    const wait = at - Date.now();
+    if (wait > 0) {
+      const timer = setTimeout(run, wait);
+      this.early = { at, cancel: () => clearTimeout(timer) };
+    } else {
+      // Once this request's own work is done, not in the middle of it.
+      const immediate = setImmediate(run);
+      this.early = { at: Date.now(), cancel: () => clearImmediate(immediate) };
+    }
   }
 
   private coordinator(): TickCoordinator {
@@ -91,15 +134,30 @@ export class LeaderboardTicker {
       for (const [matchId, at] of this.recent) {
         if (at < cutoff && !this.pending.has(matchId)) {
           this.recent.delete(matchId);
+          this.notBefore.delete(matchId);
+          this.refused.delete(matchId);
           continue;
         }
+        // Within the interval of its last push: its writes wait for the tick due at the interval's end.
+        if ((this.notBefore.get(matchId) ?? 0) > Date.now()) continue;
         const key = String(matchId);
         const changes = this.pending.get(matchId);
         this.pending.delete(matchId);
         try {
           if (changes) await coordinator.mark(key, changes);
           const claim = await coordinator.claim(key);
-          if (claim) await this.push(matchId, claim).finally(() => coordinator.release(key, claim));
+          if (claim) {
+            this.refused.delete(matchId);
+            // The claim holds the match for an interval from its seq (the claim's clock); a ms more for
+            // timers that fire on the dot.
+            this.notBefore.set(matchId, claim.seq + this.intervalMs + 1);
+            await this.push(matchId, claim).finally(() => coordinator.release(key, claim));
+          } else if (changes || this.refused.has(matchId)) {
+            // Held by another instance's push: try again once an interval is surely over.
+            this.refused.add(matchId);
+            this.notBefore.set(matchId, Date.now() + this.intervalMs);
+            this.again = true;
+          }
         } catch (error) {
           // Redis went away mid-tick: the changes stay pending and are retried (locally if need be).
           if (changes) this.pending.set(matchId, new Set([...(this.pending.get(matchId) ?? []), ...changes]));
@@ -109,17 +167,23 @@ export class LeaderboardTicker {
     } finally {
       this.running = false;
     }
+    if (this.again) {
+      this.again = false;
+      // Writes that came during this tick, or a refused claim: each match's next try when it may claim.
+      for (const matchId of [...this.pending.keys(), ...this.refused])
+        this.tickAt(this.notBefore.get(matchId) ?? 0);
+    }
   }
 
   private async push(matchId: number, claim: Claim): Promise<void> {
     const { db, snapshots, live } = this.deps;
-    const match = await findMatch(db, matchId);
-    if (!match) return;
     // The writes may have been taken by another instance: recompute rather than trust this one's cache,
     // and tell the other instances theirs are stale too.
     snapshots.markDirty(matchId);
     if (this.deps.bus.redis()) this.deps.bus.publish({ kind: 'stale', matchId });
-    const snap = await snapshots.get(matchId);
+    // Side by side: the time from a rating to the fans' screens is what this is for.
+    const [match, snap] = await Promise.all([findMatch(db, matchId), snapshots.get(matchId)]);
+    if (!match) return;
     const ended = hasEnded(match);
     const admins: AudienceRule[] = [{ to: 'admins' }];
     const fans: AudienceRule[] = [{ to: 'fans', ...(ended ? {} : { votedIn: matchId }) }];

@@ -14,36 +14,49 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import type { MatchRow } from '../../db/schema';
 import { forbidden } from '../../lib/http-error';
+import { encodeJson, sendJson } from '../../lib/json-answer';
 import { requireUser, signedIn } from '../../plugins/auth';
-import { requireMatch } from '../matches/matches.service';
-import { findUserRating, hasFinalVote } from '../ratings/ratings.service';
+import type { MatchCache } from '../matches/match-cache';
+import { findUserRating } from '../ratings/ratings.service';
+import type { FinalVotesCache } from '../votes/final-votes-cache';
 import { canSeePlayerAverage, canSeeResults, motmForFans } from './results.policy';
-import { type MatchSnapshots, round1 } from './results.service';
+import { type MatchSnapshot, type MatchSnapshots, round1 } from './results.service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
 export async function resultsRoutes(
   base: FastifyInstance,
-  opts: { db: Database; snapshots: MatchSnapshots },
+  opts: { db: Database; snapshots: MatchSnapshots; matches: MatchCache; finalVotes: FinalVotesCache },
 ) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { db, snapshots } = opts;
+  const { db, snapshots, matches, finalVotes } = opts;
 
   /** The match, once the user may see its results; 403 before their final vote. */
   async function resultsMatch(request: FastifyRequest, matchId: number): Promise<MatchRow> {
     const user = requireUser(request);
-    const match = await requireMatch(db, matchId);
+    const match = await matches.require(matchId);
     if (canSeeResults(user, match, false)) return match;
-    if (!canSeeResults(user, match, await hasFinalVote(db, user.id, matchId)))
+    if (!canSeeResults(user, match, await finalVotes.hasVoted(user.id, matchId)))
       throw forbidden(RATING_MESSAGES.resultsLocked);
     return match;
+  }
+
+  // The leaderboard is the same for everyone who may see it: encoded once per snapshot, not per reader.
+  const leaderboardJson = new WeakMap<MatchSnapshot, string>();
+  function encodedLeaderboard(snapshot: MatchSnapshot): string {
+    let json = leaderboardJson.get(snapshot);
+    if (json === undefined) {
+      json = encodeJson(leaderboard, snapshot.leaderboard);
+      leaderboardJson.set(snapshot, json);
+    }
+    return json;
   }
 
   app.get(
     '/api/stats/match/:matchId',
     { preValidation: signedIn, schema: { params: matchIdParams, response: { 200: matchStats, ...errors } } },
     async (request) => {
-      await requireMatch(db, request.params.matchId);
+      await matches.require(request.params.matchId);
       return { totalRatings: (await snapshots.get(request.params.matchId)).totalRatings };
     },
   );
@@ -57,7 +70,7 @@ export async function resultsRoutes(
     async (request) => {
       const user = requireUser(request);
       const { playerId, matchId } = request.params;
-      const match = await requireMatch(db, matchId);
+      const match = await matches.require(matchId);
       if (!canSeePlayerAverage(user, match, false)) {
         const rated = (await findUserRating(db, user.id, playerId, matchId)) !== null;
         if (!canSeePlayerAverage(user, match, rated)) throw forbidden(RATING_MESSAGES.rateFirst);
@@ -72,9 +85,9 @@ export async function resultsRoutes(
   app.get(
     '/api/leaderboard/match/:matchId',
     { preValidation: signedIn, schema: { params: matchIdParams, response: { 200: leaderboard, ...errors } } },
-    async (request) => {
+    async (request, reply) => {
       await resultsMatch(request, request.params.matchId);
-      return (await snapshots.get(request.params.matchId)).leaderboard;
+      return sendJson(reply, encodedLeaderboard(await snapshots.get(request.params.matchId)));
     },
   );
 

@@ -4,7 +4,7 @@ import { Card } from '@client/components/ui/card';
 import { useCompanyName } from '@client/lib/branding/get-customization';
 import { ExternalLink, Play, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { youtubeEmbedUrl, youtubeThumbnailUrls, youtubeWatchUrl } from '../youtube-video-id';
+import { youtubeEmbedUrl, youtubeThumbnailUrls, youtubeVideoId, youtubeWatchUrl } from '../youtube-video-id';
 
 // YouTube answers a missing maxresdefault with a 120x90 grey placeholder rather than always an error.
 const PLACEHOLDER_WIDTH = 120;
@@ -118,4 +118,11 @@ export function VideoPlayer({ videoId }: { videoId: string }) {
       </Card>
     </section>
   );
+}
+
+/** The video of the club's link, or nothing when it holds no 11-character id. */
+export function LinkedVideo({ link }: { link: string }) {
+  const videoId = youtubeVideoId(link);
+  // A new video starts over: thumbnail, not playing.
+  return videoId ? <VideoPlayer key={videoId} videoId={videoId} /> : null;
 }

@@ -1,7 +1,8 @@
 import { toast } from '@client/components/ui/use-toast';
 import { apiRequest } from '@client/lib/api-client';
-import { offlineRatings, refreshRatingQueries } from '@client/lib/offline/offline-ratings';
+import { offlineQueue } from '@client/lib/offline/offline-queue';
 import { queryKeys } from '@client/lib/query-keys';
+import { refreshRatingQueries } from '@client/lib/rating-queries';
 import type { Match } from '@shared/matches';
 import { type PlayerMatchStats, type RatingBody, ratingSaved } from '@shared/ratings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -67,7 +68,7 @@ function useRatePlayerMutation(userId: string, matchId: number) {
     networkMode: 'always',
     // A direct rating waits for a running offline sync and then replaces any older queued value.
     mutationFn: ({ playerId, rating }) =>
-      offlineRatings.runDirect({ userId, playerId, matchId }, () =>
+      offlineQueue.runDirect({ userId, playerId, matchId }, () =>
         ratePlayer({ userId, playerId, matchId, rating }),
       ),
     onMutate: async ({ playerId, rating }) => {

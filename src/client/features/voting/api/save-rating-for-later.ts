@@ -1,4 +1,4 @@
-import { offlineRatings } from '@client/lib/offline/offline-ratings';
+import { offlineQueue } from '@client/lib/offline/offline-queue';
 import type { RatingBody } from '@shared/ratings';
 
 /**
@@ -7,5 +7,5 @@ import type { RatingBody } from '@shared/ratings';
  * as the fan's choice, marked as waiting (the store keeps it in memory before writing it to disk).
  */
 export function saveRatingForLater(payload: RatingBody): void {
-  void offlineRatings.save(payload);
+  offlineQueue.save(payload);
 }

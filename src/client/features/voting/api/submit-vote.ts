@@ -1,7 +1,7 @@
 import { toast } from '@client/components/ui/use-toast';
 import { apiRequest } from '@client/lib/api-client';
 import { useCompanyName } from '@client/lib/branding/get-customization';
-import { flushOfflineRatings } from '@client/lib/offline/offline-ratings';
+import { offlineQueue } from '@client/lib/offline/offline-queue';
 import { queryKeys } from '@client/lib/query-keys';
 import type { Match } from '@shared/matches';
 import type { VoteBody } from '@shared/votes';
@@ -67,7 +67,7 @@ export function useSubmitVote({
   const mutation = useMutation({
     // Ratings still waiting offline go first: the server takes the vote only once every player is rated.
     mutationFn: async (body: VoteBody) => {
-      if (!(await flushOfflineRatings(queryClient, body.userId, body.matchId))) {
+      if (!(await offlineQueue.flush(queryClient, body.userId, body.matchId))) {
         throw new Error('Offline ratings of this match are still waiting to be sent');
       }
       return submitVote(body);

@@ -1,6 +1,6 @@
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
-import { useQueuedRatings } from '@client/lib/offline/offline-ratings';
+import { useQueuedRatings } from '@client/lib/offline/offline-queue';
 import { cn } from '@client/lib/utils';
 import type { PublicUser } from '@shared/auth';
 import type { Match } from '@shared/matches';

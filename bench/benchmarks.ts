@@ -1,0 +1,11 @@
+/**
+ * Benchmark name → its script, relative to bench/, in the order `npm run bench` runs them. Read by
+ * bench/run.ts and by `npm test`, which runs each at its smoke size so none of them rots.
+ */
+export const BENCHMARKS: Record<string, string> = {
+  page: 'page.ts',
+  ratings: 'ratings.ts',
+  reads: 'reads.ts',
+  matchday: 'matchday.ts',
+  fanout: 'fanout.ts',
+};

@@ -1,0 +1,484 @@
+/**
+ * `fanout`: N WebSocket clients on one product instance (PostgreSQL, no Redis), held by client processes
+ * of their own; the time from a rating (POST /api/ratings) to the last client receiving its
+ * leaderboard_update, and the server's memory per idle socket. Beside it, in the same run, a bare `ws`
+ * server (bench/lib/fanout-bare-server.ts) broadcasting the very bytes the product sent to the same
+ * clients: the limit of the library on this machine. `ratio` = product p99 / bare p99.
+ *
+ *   npm run bench -- fanout [--clients 10000] [--rounds 30] [--client-procs 2] [--smoke] [--profile]
+ *                           [--database-url URL]
+ *
+ * The clients are the admin and N - 1 fans who rated every player and gave their final vote (the
+ * audience of leaderboard_update), seeded straight into the database. Each round one more fan rates a
+ * player, once the previous round is over and a pause has passed (ratings one at a time: the time of
+ * one rating, not of a stream of them). Writes bench/results/fanout.json; never judges timings by its
+ * exit code, only whether every client got every update.
+ */
+import { randomBytes } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { type CpuSample, cpuBetween, machineBusyBefore, processMs, sampleCpu } from './lib/cpu';
+import { ClientFleet } from './lib/fanout-clients';
+import { bytesPerObject, inspectFlag, type MemorySample, sampleMemory } from './lib/fanout-memory';
+import { ratingsInMatch, seedVoters } from './lib/fanout-seed';
+import { HttpPool, httpRequest } from './lib/http-client';
+import { childEnv, fileLimitOf, freePort, openFilesOf, ROOT, startServer } from './lib/processes';
+import { ratingOf } from './lib/product';
+import { fmtMs, printMachine, printTable, writeResults } from './lib/report';
+import { ServerBench } from './lib/server-bench';
+import { type LatencySummary, percentile, round, summarise } from './lib/stats';
+
+const TARGET_P99_MS = 500;
+const TARGET_RATIO = 1.5;
+const TARGET_BYTES_PER_SOCKET = 30 * 1024;
+const TARGET_SOCKETS = 20_000;
+/** The product's PostgreSQL pool (src/server/db/client.ts): files the server may open besides sockets. */
+const DATABASE_POOL = 20;
+
+const bench = new ServerBench({ fans: 1 });
+const { options, cleanup } = bench;
+const fanout = fanoutOptions();
+
+function fanoutOptions() {
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    strict: false,
+    options: {
+      clients: { type: 'string' },
+      rounds: { type: 'string' },
+      'client-procs': { type: 'string' },
+    },
+  });
+  const number = (name: string, fallback: number) => {
+    const raw = values[name];
+    if (typeof raw !== 'string') return fallback;
+    const value = Math.round(Number(raw));
+    if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+    return value;
+  };
+  const clients = number('clients', options.smoke ? 200 : 10_000);
+  return {
+    clients,
+    rounds: number('rounds', options.smoke ? 3 : 30),
+    // Two share the receiving work over both cores, as the server's one thread writes.
+    clientProcesses: Math.min(clients, number('client-procs', options.smoke ? 1 : 2)),
+  };
+}
+
+const now = () => performance.timeOrigin + performance.now();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Phase {
+  name: string;
+  pid: number;
+  inspectorPort: number;
+  url: string;
+  /** Sends the round's message on its way: a rating, or the bare server's broadcast. */
+  trigger(round: number): Promise<void>;
+  /** The rating's answer is timed too (the product's); the bare server answers after its sends. */
+  timesAnswer?: boolean;
+  /** What is wrong with the round's message (a sample of it), if anything. */
+  check(round: number, sample: string, seq: number): Promise<string | null>;
+}
+
+interface PhaseResult {
+  name: string;
+  connectMs: number;
+  /** Memory with no socket, with the first `halfCount` sockets, with all of them. */
+  before: MemorySample;
+  half: MemorySample;
+  halfCount: number;
+  idle: MemorySample;
+  /** Per measured round, ms from the trigger to the last, the median and the first client. */
+  last: number[];
+  median: number[];
+  first: number[];
+  /** Per measured round, ms from the trigger to its HTTP answer, when timed. */
+  answered: number[];
+  cpu: PhaseCpu;
+  sample: string | null;
+  problems: string[];
+}
+
+/** Cores busy over the measured rounds: the machine, the server, the client processes, the rest. */
+interface PhaseCpu {
+  machine: number | null;
+  server: number | null;
+  clients: number | null;
+  /** PostgreSQL, this process and anything else running. */
+  rest: number | null;
+}
+
+function clientsMs(fleet: ClientFleet): number | null {
+  let sum = 0;
+  for (const pid of fleet.pids) {
+    const ms = processMs(pid);
+    if (ms === null) return null;
+    sum += ms;
+  }
+  return sum;
+}
+
+function cpuOf(
+  before: CpuSample,
+  after: CpuSample,
+  clientsBefore: number | null,
+  clientsAfter: number | null,
+) {
+  const use = cpuBetween(before, after);
+  const wall = after.at - before.at;
+  const clients =
+    clientsBefore === null || clientsAfter === null ? null : (clientsAfter - clientsBefore) / wall;
+  const rest = use.machine === null ? null : Math.max(0, use.machine - (use.server ?? 0) - (clients ?? 0));
+  return { machine: use.machine, server: use.server, clients, rest } satisfies PhaseCpu;
+}
+
+function formatPhaseCpu(cpu: PhaseCpu): string {
+  const f = (v: number | null) => (v === null ? '?' : v.toFixed(2));
+  return `cpu (cores of ${os.availableParallelism()}): machine ${f(cpu.machine)}, server ${f(cpu.server)}, client processes ${f(cpu.clients)}, rest ${f(cpu.rest)}`;
+}
+
+async function runPhase(fleet: ClientFleet, cookies: string[], phase: Phase): Promise<PhaseResult> {
+  const problems: string[] = [];
+  const problem = (text: string) => {
+    if (problems.length < 20) problems.push(text);
+    console.error(`${phase.name}: ${text}`);
+  };
+  const before = await sampleMemory(phase.pid, phase.inspectorPort);
+  // Memory per socket is what the second half of the sockets adds: the first half takes up the pages
+  // the process had already reserved and freed (its set-up's garbage), which would hide their cost.
+  const half = Math.floor(cookies.length / 2);
+  let half1 = before;
+  let connectMs = 0;
+  for (const [part, share] of [cookies.slice(0, half), cookies.slice(half)].entries()) {
+    const connected = await fleet.connect(phase.url, share, 60_000 + share.length * 10);
+    connectMs += connected.ms;
+    if (connected.failed > 0)
+      problem(`${connected.failed} sockets failed to open (${connected.errors.join('; ')})`);
+    if (connected.notSignedIn > 0) problem(`${connected.notSignedIn} sockets were not signed in`);
+    // Idle: the handshakes' work done (the product loads each fan's votes after the open).
+    await sleep(1000 + share.length / 10);
+    if (part === 0) half1 = await sampleMemory(phase.pid, phase.inspectorPort);
+  }
+  const idle = await sampleMemory(phase.pid, phase.inspectorPort);
+  console.log(`${phase.name}: ${cookies.length} sockets opened in ${(connectMs / 1000).toFixed(1)} s`);
+
+  const result: PhaseResult = {
+    name: phase.name,
+    connectMs,
+    before,
+    half: half1,
+    halfCount: half,
+    idle,
+    last: [],
+    median: [],
+    first: [],
+    answered: [],
+    cpu: { machine: null, server: null, clients: null, rest: null },
+    sample: null,
+    problems,
+  };
+  const roundTimeoutMs = 10_000 + cookies.length;
+  let lastSeq = 0;
+  let cpuStart = sampleCpu(phase.pid);
+  let clientsStart = clientsMs(fleet);
+  // Round 0 warms up (the rater's connection, the first computation) and is not counted.
+  for (let r = 0; r <= fanout.rounds; r += 1) {
+    if (r === 1) {
+      cpuStart = sampleCpu(phase.pid);
+      clientsStart = clientsMs(fleet);
+    }
+    await fleet.arm();
+    const sentAt = now();
+    await phase.trigger(r);
+    if (phase.timesAnswer && r > 0) result.answered.push(now() - sentAt);
+    const got = await fleet.collect(roundTimeoutMs);
+    const missing = got.arrivals.filter((t) => t < 0).length;
+    if (missing > 0)
+      problem(`round ${r}: ${missing} sockets got no leaderboard_update within ${roundTimeoutMs} ms`);
+    if (got.duplicates > 0) problem(`round ${r}: ${got.duplicates} sockets got more than one`);
+    if (got.dropped > 0) problem(`round ${r}: ${got.dropped} sockets were closed by the server`);
+    const seq = got.seqs[0] ?? 0;
+    if (got.seqs.length !== 1)
+      problem(`round ${r}: sockets got different updates (seq ${got.seqs.join(', ')})`);
+    else if (seq <= lastSeq && phase.name === 'product') problem(`round ${r}: seq ${seq} after ${lastSeq}`);
+    lastSeq = Math.max(lastSeq, seq);
+    if (got.sample === null) problem(`round ${r}: no message at all`);
+    else {
+      const wrong = await phase.check(r, got.sample, seq);
+      if (wrong) problem(`round ${r}: ${wrong}`);
+      result.sample = got.sample;
+    }
+    const times = Float64Array.from(got.arrivals.filter((t) => t >= 0)).sort();
+    if (r > 0 && times.length > 0) {
+      result.last.push((times[times.length - 1] as number) - sentAt);
+      result.median.push(percentile(times, 50) - sentAt);
+      result.first.push((times[0] as number) - sentAt);
+    }
+    // A quiet moment between ratings, longer than the ticker's interval (250 ms) and the results cache's
+    // least time between computations (500 ms), at no fixed phase to any timer: each rating is alone.
+    await sleep(500 + Math.random() * 300);
+  }
+  result.cpu = cpuOf(cpuStart, sampleCpu(phase.pid), clientsStart, clientsMs(fleet));
+  await fleet.close();
+  return result;
+}
+
+async function main(): Promise<number> {
+  printMachine();
+  const busyBefore = await machineBusyBefore();
+  const { rounds, clientProcesses } = fanout;
+  const requested = fanout.clients;
+  // Each server holds every socket, each client process its share: more than the shell's limit allows.
+  const serverFiles = requested + 4096;
+  const clientFiles = Math.ceil(requested / clientProcesses) + 1024;
+
+  const inspectorPort = await freePort();
+  const { product, day } = await bench.startMatchDay({
+    fans: 1,
+    nodeArgs: [inspectFlag(inspectorPort)],
+    fileLimit: serverFiles,
+  });
+  // What the server may hold: its open-file limit, less what it has open and its database pool to come.
+  const serverLimit = fileLimitOf(product.server.pid) ?? Number.POSITIVE_INFINITY;
+  const capacity = serverLimit - (openFilesOf(product.server.pid) ?? 0) - DATABASE_POOL - 32;
+  const clients = Math.min(requested, capacity);
+  if (clients < requested)
+    console.warn(
+      `warning: ${requested} clients asked for, but the server process may open ${serverLimit} files (hard ` +
+        `limit; raising it needs CAP_SYS_RESOURCE, which this process lacks): ${clients} clients instead`,
+    );
+  const rater = day.fans[0];
+  if (!rater) throw new Error('no fan to rate');
+
+  const seeding = now();
+  const voters = await seedVoters(product, day, clients - 1);
+  const cookies = [day.admin.cookie, ...voters];
+  console.log(
+    `${clients} clients (the admin and ${voters.length} fans who voted) seeded in ${((now() - seeding) / 1000).toFixed(1)} s; ` +
+      `${clientProcesses} client process${clientProcesses > 1 ? 'es' : ''}, ${rounds} rounds + 1 warm-up`,
+  );
+  const fleet = await ClientFleet.start(cleanup, clientProcesses, clientFiles);
+
+  const ratingPool = new HttpPool('127.0.0.1', product.server.port, 1);
+  cleanup.add(() => ratingPool.close());
+  const ours = await runPhase(fleet, cookies, {
+    name: 'product',
+    pid: product.server.pid,
+    inspectorPort,
+    url: `ws://${product.server.host}/ws`,
+    timesAnswer: true,
+    trigger: async (r) => {
+      // The rater goes round the players, a new value each pass.
+      const { body } = ratingOf({ ...day, fans: [rater] }, r);
+      const res = await ratingPool.request(
+        httpRequest(
+          'POST',
+          '/api/ratings',
+          product.server.host,
+          { Cookie: rater.cookie },
+          JSON.stringify(body),
+        ),
+      );
+      if (res.status !== 200) throw new Error(`rating refused: ${res.status} ${res.body.toString()}`);
+    },
+    check: async (_r, sample) => {
+      const message = JSON.parse(sample) as {
+        type?: string;
+        data?: { matchId?: number; totalRatings?: number };
+      };
+      const expected = await ratingsInMatch(product, day.matchId);
+      if (message.type !== 'leaderboard_update' || message.data?.matchId !== day.matchId)
+        return `not this match's leaderboard_update: ${sample.slice(0, 80)}`;
+      if (message.data.totalRatings !== expected)
+        return `the update holds ${message.data.totalRatings} ratings, the database ${expected}`;
+      return null;
+    },
+  });
+  if (ours.sample === null)
+    throw new Error('the product sent no leaderboard_update: nothing to compare with');
+  const payload = ours.sample;
+
+  const payloadFile = path.join(os.tmpdir(), `matchday-bench-fanout-${randomBytes(4).toString('hex')}.json`);
+  writeFileSync(payloadFile, payload);
+  cleanup.add(() => rmSync(payloadFile, { force: true }));
+  const barePort = await freePort();
+  const bareInspector = await freePort();
+  const bare = await startServer({
+    name: 'bare ws',
+    script: path.join(ROOT, 'bench/lib/fanout-bare-server.ts'),
+    port: barePort,
+    nodeArgs: [inspectFlag(bareInspector)],
+    fileLimit: serverFiles,
+    env: childEnv({ NODE_ENV: 'production', PORT: String(barePort), FANOUT_PAYLOAD: payloadFile }),
+  });
+  cleanup.add(() => bare.stop());
+  const barePool = new HttpPool('127.0.0.1', bare.port, 1);
+  cleanup.add(() => barePool.close());
+  const bareLoops: number[] = [];
+  const payloadSeq = (JSON.parse(payload) as { data: { seq: number } }).data.seq;
+  const theirs = await runPhase(fleet, cookies, {
+    name: 'bare ws',
+    pid: bare.pid,
+    inspectorPort: bareInspector,
+    url: `ws://${bare.host}/ws`,
+    trigger: async (r) => {
+      const res = await barePool.request(httpRequest('POST', '/broadcast', bare.host));
+      if (res.status !== 200) throw new Error(`bare broadcast: ${res.status}`);
+      if (r > 0) bareLoops.push((JSON.parse(res.body.toString()) as { loopMs: number }).loopMs);
+    },
+    check: async (_r, sample, seq) =>
+      sample === payload && seq === payloadSeq ? null : 'not the bytes the product sent',
+  });
+
+  // Report.
+  const summary = (values: number[]): LatencySummary => summarise(values);
+  const perSocket = (phase: PhaseResult, field: 'rss' | 'heapUsed' | 'external') => {
+    const a = phase.half[field];
+    const b = phase.idle[field];
+    return a === null || b === null ? null : (b - a) / (clients - phase.halfCount);
+  };
+  const memoryPerSocket = (phase: PhaseResult) =>
+    bytesPerObject(phase.half, phase.idle, clients - phase.halfCount);
+  const oursLast = summary(ours.last);
+  const bareLast = summary(theirs.last);
+  const ratio = oursLast.p99 / bareLast.p99;
+  const bytesPerSocket = memoryPerSocket(ours);
+  const kb = (bytes: number | null) => (bytes === null ? '-' : `${(bytes / 1024).toFixed(1)} KB`);
+  const row = (phase: PhaseResult, last: LatencySummary) => [
+    phase.name,
+    fmtMs(last.p50),
+    fmtMs(last.p99),
+    fmtMs(last.max),
+    fmtMs(summary(phase.median).p50),
+    fmtMs(summary(phase.first).p50),
+    kb(memoryPerSocket(phase)),
+    kb(perSocket(phase, 'heapUsed')),
+    kb(perSocket(phase, 'rss')),
+    `${Math.round(phase.idle.rss / 2 ** 20)} MB`,
+  ];
+  console.log();
+  console.log(
+    `${clients} sockets on one instance from ${clientProcesses} client process${clientProcesses > 1 ? 'es' : ''}; ` +
+      `${rounds} rounds; message ${Buffer.byteLength(payload)} bytes. Last, median and first client: ms from the ` +
+      'rating (product) or the broadcast request (bare) to that client receiving it.',
+  );
+  printTable(
+    [
+      'server',
+      'last p50',
+      'last p99',
+      'last max',
+      'median p50',
+      'first p50',
+      'mem/socket',
+      'heap/socket',
+      'RSS Δ/socket',
+      'RSS idle',
+    ],
+    [row(ours, oursLast), row(theirs, bareLast)],
+  );
+  console.log();
+  for (const phase of [ours, theirs]) console.log(`${phase.name.padEnd(8)} ${formatPhaseCpu(phase.cpu)}`);
+  const loop = summary(bareLoops);
+  const answered = summary(ours.answered);
+  console.log(
+    `product: the rating answered in p50 ${fmtMs(answered.p50)} ms; the first client had its update in p50 ` +
+      `${fmtMs(summary(ours.first).p50)} ms (the rating, the leaderboard's computation, the first send)`,
+  );
+  console.log(
+    `bare ws send loop (the server's thread, all ${clients} sends): p50 ${fmtMs(loop.p50)} ms, max ${fmtMs(loop.max)} ms`,
+  );
+  if (rounds < 100) console.log(`(p99 of ${rounds} rounds is their max)`);
+  const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
+  const p99Met = oursLast.p99 < TARGET_P99_MS;
+  const ratioMet = ratio <= TARGET_RATIO;
+  const memoryMet = bytesPerSocket < TARGET_BYTES_PER_SOCKET;
+  const socketsMet = clients >= TARGET_SOCKETS && ours.problems.length === 0;
+  const socketsVerdict =
+    clients >= TARGET_SOCKETS
+      ? verdict(socketsMet)
+      : requested >= TARGET_SOCKETS
+        ? `NOT shown: the server process may not open ${TARGET_SOCKETS.toLocaleString('en-US')} files here`
+        : 'not tried at this size';
+  console.log();
+  console.log(
+    `p99 rating to last client: ${fmtMs(oursLast.p99)} ms (target < ${TARGET_P99_MS}: ${verdict(p99Met)})`,
+  );
+  console.log(
+    `ratio product / bare p99: ${ratio.toFixed(2)} (target <= ${TARGET_RATIO}: ${verdict(ratioMet)})`,
+  );
+  console.log(
+    `server memory per idle socket: ${kb(bytesPerSocket)}, V8 heap and external growth over the second half of ` +
+      `the sockets, after full collections (RSS growth: ${kb(perSocket(ours, 'rss'))}, blurred by V8's page ` +
+      `reserve) (target < ${TARGET_BYTES_PER_SOCKET / 1024} KB: ${verdict(memoryMet)})`,
+  );
+  console.log(
+    `sockets on one instance: ${clients} (target ${TARGET_SOCKETS.toLocaleString('en-US')}: ${socketsVerdict})`,
+  );
+
+  const problems = [...ours.problems, ...theirs.problems];
+  const phaseFigures = (phase: PhaseResult, last: LatencySummary) => ({
+    p50_ms: round(last.p50),
+    p99_ms: round(last.p99),
+    max_ms: round(last.max),
+    median_client_p50_ms: round(summary(phase.median).p50),
+    first_client_p50_ms: round(summary(phase.first).p50),
+    connect_s: round(phase.connectMs / 1000),
+    rss_bytes: { no_sockets: phase.before.rss, half: phase.half.rss, all: phase.idle.rss },
+    heap_bytes: { no_sockets: phase.before.heapUsed, half: phase.half.heapUsed, all: phase.idle.heapUsed },
+    heap_total_bytes: {
+      no_sockets: phase.before.heapTotal,
+      half: phase.half.heapTotal,
+      all: phase.idle.heapTotal,
+    },
+    bytes_per_socket: round(memoryPerSocket(phase), 0),
+    rss_bytes_per_socket: round(perSocket(phase, 'rss') ?? Number.NaN, 0),
+    heap_bytes_per_socket: round(perSocket(phase, 'heapUsed') ?? Number.NaN, 0),
+    external_bytes_per_socket: round(perSocket(phase, 'external') ?? Number.NaN, 0),
+    cpu_cores: {
+      machine: phase.cpu.machine === null ? null : round(phase.cpu.machine),
+      server: phase.cpu.server === null ? null : round(phase.cpu.server),
+      client_processes: phase.cpu.clients === null ? null : round(phase.cpu.clients),
+    },
+    rounds_ms: phase.last.map((ms) => round(ms, 1)),
+    problems: phase.problems,
+  });
+  const file = writeResults('fanout', {
+    smoke: options.smoke ? 1 : 0,
+    machine_busy_before_cores: busyBefore,
+    clients,
+    clients_requested: requested,
+    server_file_limit: Number.isFinite(serverLimit) ? serverLimit : null,
+    client_processes: clientProcesses,
+    rounds,
+    message_bytes: Buffer.byteLength(payload),
+    p50_ms: round(oursLast.p50),
+    p99_ms: round(oursLast.p99),
+    max_ms: round(oursLast.max),
+    bare_p50_ms: round(bareLast.p50),
+    bare_p99_ms: round(bareLast.p99),
+    bare_max_ms: round(bareLast.max),
+    bare_send_loop_p50_ms: round(loop.p50),
+    rating_answered_p50_ms: round(answered.p50),
+    ratio: round(ratio, 3),
+    bytes_per_socket: round(bytesPerSocket, 0),
+    heap_bytes_per_socket: round(perSocket(ours, 'heapUsed') ?? Number.NaN, 0),
+    bare_bytes_per_socket: round(memoryPerSocket(theirs), 0),
+    errors: problems.length,
+    target_p99_ms: TARGET_P99_MS,
+    target_ratio: TARGET_RATIO,
+    target_bytes_per_socket: TARGET_BYTES_PER_SOCKET,
+    target_sockets: TARGET_SOCKETS,
+    target_met: p99Met && ratioMet && memoryMet && socketsMet ? 1 : 0,
+    runs: { product: phaseFigures(ours, oursLast), bare: phaseFigures(theirs, bareLast) },
+  });
+  console.log(`wrote ${file}`);
+  if (problems.length > 0)
+    console.error(`\n${problems.length} problems (above): the run is not sound, whatever its timings`);
+  return problems.length > 0 ? 1 : 0;
+}
+
+bench.run(main);

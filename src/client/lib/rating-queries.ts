@@ -1,0 +1,18 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { queryKeys } from './query-keys';
+
+/** Everything a sent rating changes (product.md point 4, after a rating). */
+export function refreshRatingQueries(queryClient: QueryClient): Promise<unknown> {
+  const { prefixes } = queryKeys;
+  return Promise.all(
+    [
+      prefixes.userRatings,
+      prefixes.ratings,
+      prefixes.distribution,
+      prefixes.leaderboard,
+      prefixes.stats,
+      prefixes.userVotes,
+      prefixes.motm,
+    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+}

@@ -1,0 +1,29 @@
+import { playerList } from '@shared/players';
+import type { Database } from '../../db/client';
+import type { ChangeFeed } from '../../lib/change-feed';
+import { encodeJson } from '../../lib/json-answer';
+import { RowCache } from '../../lib/row-cache';
+import { listAvailablePlayers } from './players.service';
+
+/**
+ * The players fans rate, as the JSON the route sends: every fan's page asks for it, and it changes only
+ * when the admin changes the squad (any players write drops it).
+ */
+export class AvailablePlayersCache {
+  private readonly answer = new RowCache<'available', string>({ ttlMs: 10_000, max: 1 });
+
+  constructor(
+    private readonly db: Database,
+    feed: ChangeFeed,
+  ) {
+    feed.subscribe((change) => {
+      if (change.kind === 'players' || change.kind === 'reset') this.answer.clear();
+    });
+  }
+
+  json(): Promise<string> {
+    return this.answer.get('available', async () =>
+      encodeJson(playerList, await listAvailablePlayers(this.db)),
+    ) as Promise<string>;
+  }
+}

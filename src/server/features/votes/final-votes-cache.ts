@@ -1,0 +1,29 @@
+import type { Database } from '../../db/client';
+import type { ChangeFeed } from '../../lib/change-feed';
+import { RowCache } from '../../lib/row-cache';
+import { hasFinalVote } from '../ratings/ratings.service';
+
+/**
+ * Who has submitted a match's final vote, asked by every results read. Only "yes" is kept: a vote is
+ * never taken back (a removed one drops the match's entries), while a "no" may turn into a yes at any
+ * moment on any instance.
+ */
+export class FinalVotesCache {
+  private readonly voted = new RowCache<string, true>({ ttlMs: 60_000, max: 100_000 });
+
+  constructor(
+    private readonly db: Database,
+    feed: ChangeFeed,
+  ) {
+    feed.subscribe((change) => {
+      if (change.kind === 'votes' || change.kind === 'reset') this.voted.clear();
+    });
+  }
+
+  async hasVoted(userId: string, matchId: number): Promise<boolean> {
+    const found = await this.voted.get(`${matchId}:${userId}`, async () =>
+      (await hasFinalVote(this.db, userId, matchId)) ? true : undefined,
+    );
+    return found === true;
+  }
+}

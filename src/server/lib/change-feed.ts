@@ -1,0 +1,68 @@
+import type { DbHandle } from '../db/client';
+
+/** What the database triggers (migration 0002) announce on 'matchday_changes'. */
+export type Change =
+  | { kind: 'user'; userId: string }
+  | { kind: 'match'; matchId: number }
+  | { kind: 'players' }
+  | { kind: 'votes'; matchId: number }
+  /** Listening (re)started: anything may have changed unseen. */
+  | { kind: 'reset' };
+
+export const CHANGES_CHANNEL = 'matchday_changes';
+
+export function parseChange(payload: string): Change | null {
+  const colon = payload.indexOf(':');
+  const kind = payload.slice(0, colon);
+  const key = payload.slice(colon + 1);
+  if (kind === 'user' && key) return { kind, userId: key };
+  if (kind === 'players') return { kind };
+  const id = Number(key);
+  if (!Number.isSafeInteger(id)) return null;
+  if (kind === 'match') return { kind, matchId: id };
+  if (kind === 'votes') return { kind, matchId: id };
+  return null;
+}
+
+/**
+ * Row changes from the database, for the caches every instance keeps: the triggers fire whichever
+ * instance or code path wrote, so no cache depends on its writer remembering to invalidate it.
+ */
+export class ChangeFeed {
+  private readonly listeners = new Set<(change: Change) => void>();
+  private stop: (() => Promise<void>) | null = null;
+
+  subscribe(listener: (change: Change) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Also called by writers on this instance, so their own next request never sees the old row. */
+  emit(change: Change): void {
+    for (const listener of this.listeners) listener(change);
+  }
+
+  async start(database: DbHandle): Promise<void> {
+    this.stop = await database.listen(
+      CHANGES_CHANNEL,
+      (payload) => {
+        const change = parseChange(payload);
+        if (change) this.emit(change);
+      },
+      () => this.emit({ kind: 'reset' }),
+    );
+  }
+
+  async close(): Promise<void> {
+    await this.stop?.();
+    this.stop = null;
+    this.listeners.clear();
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Row changes for the in-memory caches; routes emit their own writes so their next read sees them. */
+    changes: ChangeFeed;
+  }
+}
