@@ -74,6 +74,8 @@ test('the service worker serves the app shell with no network, signed in, with t
   server,
   uniqueEmail,
 }) => {
+  // Sign-up, install, two tabs, an axe scan offline and a reload: over a minute on a busy 2-core machine.
+  test.setTimeout(150_000);
   const email = uniqueEmail();
   await registerVerified(page, server, email, 'offline-password');
   const online = await context.newPage();
