@@ -12,6 +12,8 @@ test('a fan signs up, verifies the e-mail from the mail, signs in, consents, sta
   server,
   uniqueEmail,
 }) => {
+  // Sign-up, the mail, sign-in, consent and several axe scans: over a minute on a busy 2-core machine.
+  test.setTimeout(150_000);
   const email = uniqueEmail();
   const password = 'a-good-password';
 
