@@ -1,9 +1,10 @@
 /**
  * `fanout`: N WebSocket clients on one product instance (PostgreSQL, no Redis), held by client processes
- * of their own; the time from a rating (POST /api/ratings) to the last client receiving its
- * leaderboard_update, and the server's memory per idle socket. Beside it, in the same run, a bare `ws`
- * server (bench/lib/fanout-bare-server.ts) broadcasting the very bytes the product sent to the same
- * clients: the limit of the library on this machine. `ratio` = product p99 / bare p99.
+ * of their own (2 by default: bench/lib/fanout-client.ts, with the lean socket of fanout-socket.ts); the
+ * time from a rating (POST /api/ratings) to the last client receiving its leaderboard_update, and the
+ * server's memory per idle socket. Beside it, in the same run, a bare `ws` server
+ * (bench/lib/fanout-bare-server.ts) broadcasting the very bytes the product sent to the same clients:
+ * the limit of the library on this machine. `ratio` = product p99 / bare p99.
  *
  *   npm run bench -- fanout [--clients 10000] [--rounds 30] [--client-procs 2] [--smoke] [--profile]
  *                           [--database-url URL]
@@ -11,8 +12,10 @@
  * The clients are the admin and N - 1 fans who rated every player and gave their final vote (the
  * audience of leaderboard_update), seeded straight into the database. Each round one more fan rates a
  * player, once the previous round is over and a pause has passed (ratings one at a time: the time of
- * one rating, not of a stream of them). Writes bench/results/fanout.json; never judges timings by its
- * exit code, only whether every client got every update.
+ * one rating, not of a stream of them). The servers and client processes are given the open files they
+ * need where the machine allows it (prlimit); where it does not, N is capped to what the server process
+ * may hold, and the output says so. Writes bench/results/fanout.json; its exit code never judges
+ * timings, only whether every client got every update, once, with the figures the database holds.
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
