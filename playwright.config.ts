@@ -35,6 +35,8 @@ export default defineConfig({
       // Match day starts and ends the server's one live match: it runs once per server (desktop), and
       // drives the phone size itself.
       testIgnore: /match-day\.spec\.ts/,
+      // Tests tagged for the other size only (their title says which, and why).
+      grepInvert: /@desktop-only/,
       use: {
         ...devices['Pixel 7'],
         browserName: 'chromium' as const,
@@ -44,6 +46,7 @@ export default defineConfig({
     },
     {
       name: `${server.name}-desktop`,
+      grepInvert: /@phone-only/,
       use: {
         browserName: 'chromium' as const,
         viewport: { width: 1280, height: 800 },

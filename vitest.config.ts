@@ -6,6 +6,8 @@ const postgres = Boolean(process.env.TEST_DATABASE_URL);
 // Scale-out tests run two instances on one PostgreSQL and one Redis: only when both are given.
 const scale = '**/*.scale.test.ts';
 const redis = Boolean(process.env.REDIS_URL);
+// Fault tests start private PostgreSQL, Redis, nginx and server processes: only with both services given.
+const faults = 'src/server/faults/**/*.fault.test.ts';
 
 export default defineConfig({
   resolve: { alias: { '@shared': here('./src/shared'), '@client': here('./src/client') } },
@@ -23,7 +25,7 @@ export default defineConfig({
         test: {
           name: 'pglite',
           include: ['src/**/*.test.ts'],
-          exclude: [scale],
+          exclude: [scale, faults],
           env: { MATCHDAY_TEST_DB: 'pglite' },
         },
       },
@@ -35,8 +37,26 @@ export default defineConfig({
               test: {
                 name: 'postgres',
                 include: ['src/server/**/*.test.ts'],
-                exclude: redis ? [] : [scale],
+                exclude: redis ? [faults] : [scale, faults],
                 env: { MATCHDAY_TEST_DB: 'postgres' },
+              },
+            },
+          ]
+        : []),
+      ...(postgres && redis
+        ? [
+            {
+              // Not extending the root: no shared test database is needed (nor its global setup).
+              resolve: { alias: { '@shared': here('./src/shared'), '@client': here('./src/client') } },
+              test: {
+                name: 'faults',
+                include: [faults],
+                setupFiles: ['src/server/testing/setup.ts'],
+                environment: 'node' as const,
+                // Each file runs its own database, Redis, nginx and servers: one file at a time.
+                fileParallelism: false,
+                testTimeout: 120_000,
+                hookTimeout: 120_000,
               },
             },
           ]

@@ -1,11 +1,14 @@
+import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { AUTH_MESSAGES } from '@shared/auth';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { DbHandle } from './db/client';
 import type { Env } from './env';
+import { accountRoutes } from './features/account/account.routes';
+import { purgePlugin } from './features/account/purge';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { authRoutes } from './features/auth/auth.routes';
@@ -42,6 +45,13 @@ import { errorsPlugin } from './plugins/errors';
 import { type LiveOptions, livePlugin } from './plugins/live';
 import { securityHeadersPlugin } from './plugins/security-headers';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, in order (HEAD twins included). */
+    registeredRoutes: readonly RouteOptions[];
+  }
+}
+
 export interface AppOptions {
   env: Env;
   database: DbHandle;
@@ -65,14 +75,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env, database } = options;
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
-    // Only a proxy on this machine may tell us the client's address.
-    trustProxy: 'loopback',
+    // Only the proxies TRUST_PROXY names (by default one on this machine) may tell us the client's address.
+    trustProxy: env.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON (and multipart where it says so): a text body is refused with 415, not guessed at.
   app.removeContentTypeParser('text/plain');
+  // The live route table: the security tests check every registered route (src/server/security).
+  const registeredRoutes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => void registeredRoutes.push(route));
+  app.decorate('registeredRoutes', registeredRoutes);
 
   const mailer =
     options.mailer ??
@@ -171,7 +185,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     matches,
     finalVotes: new FinalVotesCache(db, changes),
   });
-  await app.register(adminUsersRoutes, { db });
+  // Mail written to files (no SMTP_URL) is personal data too: deletion and the purge reach it.
+  const outboxDir = path.join(env.dataDir, 'outbox');
+  await app.register(adminUsersRoutes, { db, outboxDir });
+  await app.register(accountRoutes, { db, outboxDir });
+  await app.register(purgePlugin, { db, outboxDir });
   await app.register(uploadsRoutes, { db });
   await app.register(playersAdminRoutes, {
     db,

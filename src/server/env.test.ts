@@ -28,6 +28,8 @@ describe('configuration', () => {
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
+    ['TRUST_PROXY', 'everyone'],
+    ['TRUST_PROXY', '10.0.0.0/8/1'],
     ['DATABASE_URL', 'mysql://x'],
     ['REDIS_URL', 'http://x'],
     ['PUBLIC_URL', 'localhost:3000'],
@@ -62,5 +64,14 @@ describe('configuration', () => {
     expect(env.PUBLIC_URL).toBe('https://ratings.example');
     expect(env.secureCookies).toBe(true);
     expect(env.googleEnabled).toBe(true);
+  });
+
+  it('believes forwarded headers from loopback by default, from the peers TRUST_PROXY names, or none', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'env-'));
+    expect(loadEnv({ DATA_DIR: dataDir }).trustProxy).toBe('loopback');
+    expect(loadEnv({ DATA_DIR: dataDir, TRUST_PROXY: '10.0.0.0/8, 192.168.1.7' }).trustProxy).toBe(
+      '10.0.0.0/8,192.168.1.7',
+    );
+    expect(loadEnv({ DATA_DIR: dataDir, TRUST_PROXY: 'none' }).trustProxy).toBe(false);
   });
 });

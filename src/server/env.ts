@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { simulationRefusal } from './features/simulation/simulation.policy';
@@ -40,6 +41,16 @@ const envSchema = z.object({
   FOOTBALL_API_KEY: optional(z.string().min(1)),
   // Newsletter provider (beehiiv API v2); the key and publication come from the admin's tracking settings.
   NEWSLETTER_API_URL: optional(url(['http:', 'https:'], 'http(s)://')).default('https://api.beehiiv.com/v2'),
+  // Which peers' X-Forwarded-For/-Proto to believe (the client's address for rate limits, https for cookies):
+  // proxy-addr names (loopback, linklocal, uniquelocal) and addresses or CIDRs, comma-separated; "none".
+  TRUST_PROXY: optional(
+    z
+      .string()
+      .refine(
+        (v) => v.trim() === 'none' || v.split(',').every((item) => trustedPeer(item.trim())),
+        'must be "none" or a comma-separated list of loopback, linklocal, uniquelocal, addresses or CIDRs',
+      ),
+  ).default('loopback'),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
   NODE_ENV: optional(z.enum(['development', 'production', 'test'])).default('production'),
   // Test-only routes for the match-day simulator (bench/simulate.ts); loopback only, see parseEnv.
@@ -48,6 +59,13 @@ const envSchema = z.object({
     .transform((v) => v === '1' || v === 'true'),
 });
 
+function trustedPeer(item: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(item)) return true;
+  const [address, bits, extra] = item.split('/');
+  if (extra !== undefined || !address || !isIP(address)) return false;
+  return bits === undefined || /^\d{1,3}$/.test(bits);
+}
+
 export type RawEnv = z.infer<typeof envSchema>;
 
 export interface Env extends Omit<RawEnv, 'PUBLIC_URL' | 'SESSION_SECRET'> {
@@ -55,6 +73,8 @@ export interface Env extends Omit<RawEnv, 'PUBLIC_URL' | 'SESSION_SECRET'> {
   SESSION_SECRET: string;
   /** Absolute DATA_DIR. */
   dataDir: string;
+  /** Fastify's trustProxy: false, or the peers to believe. */
+  trustProxy: false | string;
   secureCookies: boolean;
   googleEnabled: boolean;
 }
@@ -99,6 +119,7 @@ export function resolveEnv(raw: RawEnv): Env {
   return {
     ...raw,
     dataDir,
+    trustProxy: raw.TRUST_PROXY.trim() === 'none' ? false : raw.TRUST_PROXY.replace(/\s+/g, ''),
     PUBLIC_URL: publicUrl,
     SESSION_SECRET: raw.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
     secureCookies: publicUrl.startsWith('https:'),

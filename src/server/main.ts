@@ -1,10 +1,12 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app';
 import { type DbTarget, openDatabase, runMigrations } from './db/client';
 import { seedDatabase } from './db/seed';
 import { ensureAdmin } from './db/seed-admin';
 import { ConfigError, loadEnv } from './env';
-import { deleteExpiredSessions } from './lib/sessions';
+import { LOG_REDACTION } from './lib/log-redaction';
 
 async function main() {
   let env: ReturnType<typeof loadEnv>;
@@ -20,16 +22,20 @@ async function main() {
 
   const log = pino({
     level: env.LOG_LEVEL,
-    redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
-      censor: '[redacted]',
-    },
+    redact: LOG_REDACTION,
   });
   const target: DbTarget = env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.dataDir };
   log.info(
     { database: env.DATABASE_URL ? 'postgresql' : `embedded (${env.dataDir}/pglite)` },
     'opening database',
   );
+  // The embedded database is this process's alone: db:backup and db:restore refuse while this file
+  // names a live process (scripts/lib/pglite-backup.ts).
+  const pidFile = env.DATABASE_URL ? null : path.join(env.dataDir, 'server.pid');
+  if (pidFile) {
+    mkdirSync(env.dataDir, { recursive: true });
+    writeFileSync(pidFile, `${process.pid}\n`);
+  }
   const database = await openDatabase(target);
   await runMigrations(database, target);
   const seeded = await seedDatabase(database.db, env.CLUB_NAME);
@@ -45,28 +51,38 @@ async function main() {
     client: env.NODE_ENV === 'development' ? 'vite' : 'static',
   });
 
-  const sweep = setInterval(
-    () => {
-      deleteExpiredSessions(database.db).catch((error) => log.warn({ err: error }, 'session sweep failed'));
-    },
-    60 * 60 * 1000,
-  );
-  sweep.unref();
+  // Expired sessions and the rest of what is kept too long go in the hourly purge (features/account/purge.ts).
 
+  // Graceful stop (operations.md): new requests get 503 (the proxy sends them to another instance),
+  // requests in flight finish, live sockets are closed with LIVE_CLOSE_RECONNECT so the page reconnects
+  // at once (through the proxy, to another instance), then the database pool is closed. 0 when all that
+  // went well; 1 if it failed or took more than 15 s.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'shutting down');
-    clearInterval(sweep);
-    const force = setTimeout(() => process.exit(1), 15_000);
+    const force = setTimeout(() => {
+      log.error('shutdown took longer than 15 s: exiting anyway');
+      process.exit(1);
+    }, 15_000);
     force.unref();
+    let code = 0;
+    // The proxy's keep-alive connections that finish a request after the close began are not idle when
+    // the server closes its idle ones, and would hold the close open until their keep-alive timeout.
+    const reap = setInterval(() => app.server.closeIdleConnections(), 200);
+    reap.unref();
     try {
       await app.close();
+      clearInterval(reap);
       await database.close();
-    } finally {
-      process.exit(0);
+      if (pidFile) rmSync(pidFile, { force: true });
+      log.info('shut down');
+    } catch (error) {
+      log.error({ err: error }, 'shutdown failed');
+      code = 1;
     }
+    process.exit(code);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));

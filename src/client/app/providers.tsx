@@ -25,6 +25,13 @@ export function AppProviders({ initialSession, children }: AppProvidersProps) {
       <AuthProvider initialSession={initialSession}>
         {/* Live updates and the offline sync follow the signed-in user (or nobody). */}
         <LiveProvider>
+          {/* First in the tab order on every screen; every layout's <main> has id="main". */}
+          <a
+            href="#main"
+            className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[200] focus:inline-flex focus:min-h-11 focus:items-center focus:rounded-md focus:bg-card focus:px-4 focus:font-semibold focus:text-foreground focus:shadow-lg"
+          >
+            Skip to main content
+          </a>
           {children}
           <Suspense fallback={null}>
             <Toaster />

@@ -73,6 +73,10 @@ function openPostgres(url: string): DbHandle {
     idle_timeout: 30,
     // Fail fast while the server is down, so callers get a 503 instead of hanging.
     connect_timeout: 5,
+    // Seconds before a connection is tried again after a failure. postgres.js's default grows to 20 s
+    // over a few failures counted across the pool: a call made during an outage would wait that long
+    // before failing, and the pool (and the change feed's listener) would take as long to come back.
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1) * (0.5 + Math.random() / 2),
     onnotice: () => {},
   });
   const db = drizzlePostgres(client, { schema }) as unknown as Database;

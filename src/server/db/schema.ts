@@ -293,12 +293,17 @@ export const objects = pgTable('objects', {
   createdAt: createdAt(),
 });
 
-/** Newsletter sign-ups waiting for (or retrying) the provider's API; a failure never fails the sign-up. */
+/**
+ * Calls to the newsletter provider's API waiting for (or retrying) their turn: sign-ups ('subscribe'; a
+ * failure never fails the sign-up) and removals of deleted accounts ('unsubscribe': no user, only the
+ * e-mail, deleted once done and purged after 30 days whatever their state).
+ */
 export const newsletterQueue = pgTable(
   'newsletter_queue',
   {
     id: serial('id').primaryKey(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull().default('subscribe'),
     email: text('email').notNull(),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -308,6 +313,11 @@ export const newsletterQueue = pgTable(
   },
   (t) => [
     check('newsletter_queue_status_check', sql`${t.status} in ('pending', 'done', 'failed')`),
-    index('newsletter_queue_due_idx').on(t.status, t.nextAttemptAt),
+    // A removal outlives its account, so it must not point at one.
+    check(
+      'newsletter_queue_kind_check',
+      sql`${t.kind} = 'subscribe' or (${t.kind} = 'unsubscribe' and ${t.userId} is null)`,
+    ),
+    index('newsletter_queue_due_idx').on(t.kind, t.status, t.nextAttemptAt),
   ],
 );

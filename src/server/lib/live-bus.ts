@@ -67,6 +67,9 @@ export class RedisBus implements LiveBus {
   private readonly channel: string;
   private readonly local = new LocalBus();
   private down = false;
+  /** Whether the subscriber has confirmed the subscription since it last (re)connected. */
+  private listening = false;
+  private closing = false;
   private readonly subscribed: Promise<void>;
 
   private constructor(private readonly options: RedisBusOptions) {
@@ -79,20 +82,35 @@ export class RedisBus implements LiveBus {
       retryStrategy,
       connectionName: `${options.prefix}:pub`,
     });
-    // The subscription waits for Redis however late it comes; ioredis renews it after each reconnect.
+    // The subscription waits for Redis however late it comes, and is renewed after each reconnect here
+    // rather than by ioredis: events go through Redis again only once it is confirmed, so none published
+    // between the reconnect and the renewal is lost to this instance's own sockets.
     this.subscriber = new Redis(options.url, {
       maxRetriesPerRequest: null,
       retryStrategy,
+      autoResubscribe: false,
       connectionName: `${options.prefix}:sub`,
     });
-    this.subscribed = this.subscriber.subscribe(this.channel).then(
-      () => undefined,
-      (error: Error) => this.lost(error),
-    );
+    this.subscribed = new Promise((resolve) => {
+      this.subscriber.on('ready', () => {
+        this.subscriber.subscribe(this.channel).then(
+          () => {
+            this.listening = true;
+            resolve();
+            this.back();
+          },
+          (error: Error) => this.lost(error),
+        );
+      });
+    });
     for (const connection of [this.publisher, this.subscriber]) {
       connection.on('error', (error: Error) => this.lost(error));
-      connection.on('ready', () => this.back());
+      connection.on('close', () => {
+        if (connection === this.subscriber) this.listening = false;
+        if (!this.closing) this.lost(new Error('connection closed'));
+      });
     }
+    this.publisher.on('ready', () => this.back());
     this.subscriber.on('message', (channel: string, message: string) => {
       if (channel !== this.channel) return;
       let event: unknown;
@@ -116,7 +134,8 @@ export class RedisBus implements LiveBus {
       Promise.all([ready(bus.publisher), bus.subscribed]),
       new Promise((resolve) => setTimeout(resolve, timeout).unref()),
     ]);
-    if (bus.publisher.status !== 'ready') bus.lost(new Error(`no answer within ${timeout} ms`));
+    if (bus.publisher.status !== 'ready' || !bus.listening)
+      bus.lost(new Error(`no answer within ${timeout} ms`));
     return bus;
   }
 
@@ -130,13 +149,13 @@ export class RedisBus implements LiveBus {
   }
 
   private back(): void {
-    if (!this.down || this.publisher.status !== 'ready' || this.subscriber.status !== 'ready') return;
+    if (!this.down || this.publisher.status !== 'ready' || !this.listening) return;
     this.down = false;
     this.options.log.info('Redis is back: live events reach every instance again');
   }
 
   publish(event: BusEvent): void {
-    if (this.publisher.status !== 'ready') {
+    if (this.publisher.status !== 'ready' || !this.listening) {
       this.local.publish(event);
       return;
     }
@@ -155,6 +174,7 @@ export class RedisBus implements LiveBus {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     this.subscriber.disconnect();
     this.publisher.disconnect();
   }

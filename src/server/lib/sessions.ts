@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { type Database, perDatabase } from '../db/client';
 import { sessions, type UserRow, users } from '../db/schema';
 import { hashToken, randomToken } from './tokens';
@@ -56,8 +56,4 @@ export async function deleteSession(db: Database, token: string): Promise<void> 
 /** Ends every session of a user (password regenerated, account deleted). */
 export async function deleteUserSessions(db: Database, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
-}
-
-export async function deleteExpiredSessions(db: Database): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
 }

@@ -27,6 +27,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         request.log.warn({ err: error }, 'database unavailable');
         return reply
           .status(503)
+          .header('retry-after', '5')
           .send({ message: 'Service temporarily unavailable. Please try again shortly.' });
       }
       request.log.error({ err: error }, 'request failed');
@@ -52,20 +53,46 @@ function clientMessage(error: FastifyError): string {
   }
 }
 
+/**
+ * Errors that mean the database cannot be reached right now, not that the request is wrong: socket
+ * errors, postgres.js's own connection codes, PostgreSQL shutting down or refusing connections (class
+ * 08, 57P01-57P03, 53300), and PGlite once it is closed (its errors carry only a message).
+ */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
   'CONNECT_TIMEOUT',
   'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '53300',
   '57P01',
+  '57P02',
   '57P03',
 ]);
-function isDatabaseUnavailable(error: unknown): boolean {
+const PGLITE_CLOSED = /^PGlite is clos(ed|ing)$/;
+
+export function isDatabaseUnavailable(error: unknown): boolean {
   let e: unknown = error;
   for (let depth = 0; e && depth < 4; depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    // An aggregate (a connection tried on several addresses) holds the socket errors.
+    const errors = (e as { errors?: unknown }).errors;
+    if (Array.isArray(errors) && errors.length > 0 && errors.every((inner) => isDatabaseUnavailable(inner)))
+      return true;
+    if (e instanceof Error && PGLITE_CLOSED.test(e.message)) return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import fastifyWebsocket from '@fastify/websocket';
 import {
   LIVE_CLOSE_RECONNECT,
@@ -7,7 +8,7 @@ import {
   type LiveServerMessage,
   liveClientMessage,
 } from '@shared/live';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import type { AudienceRule, BusEvent, LiveBus } from '../lib/live-bus';
@@ -191,8 +192,16 @@ export const livePlugin = fp(
 
     // On shutdown every socket is told to reconnect, to another instance or to this one once back;
     // one that does not answer the close within a second is cut. (Runs before the plugin's own preClose.)
+    let closing = false;
     app.addHook('preClose', async () => {
-      const closing = [...sockets].map(
+      closing = true;
+      // From now on Fastify answers upgrades 503 itself (no hooks run) on a socket that nothing then
+      // closes: half-open, it would hold the server's close open. Close it once the answer is out.
+      app.server.prependListener('upgrade', (_request: IncomingMessage, socket: Duplex) => {
+        socket.once('end', () => socket.destroy());
+        setTimeout(() => socket.destroy(), 1000).unref();
+      });
+      const closed = [...sockets].map(
         (socket) =>
           new Promise<void>((resolve) => {
             if (socket.ws.readyState === socket.ws.CLOSED) return resolve();
@@ -206,7 +215,7 @@ export const livePlugin = fp(
       );
       sockets.clear();
       byUser.clear();
-      await Promise.all(closing);
+      await Promise.all(closed);
     });
     await app.register(fastifyWebsocket, {
       // No compression: a deflate context per socket costs hundreds of KB, and each message would be
@@ -253,7 +262,12 @@ export const livePlugin = fp(
       done();
     });
 
-    app.get(LIVE_PATH, { websocket: true }, (ws, request) => {
+    // A plain GET (a browser opening /ws) is no upgrade: the API's JSON 404, not an empty one.
+    const upgradesOnly = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      if (request.ws) done();
+      else reply.status(404).send({ message: `${LIVE_PATH} takes WebSocket connections only` });
+    };
+    app.get(LIVE_PATH, { websocket: true, onRequest: upgradesOnly }, (ws, request) => {
       const user = request.user;
       const socket: LiveSocket = {
         ws,
@@ -267,6 +281,13 @@ export const livePlugin = fp(
       // the HTTP response object stays attached to the raw socket, holding the request, its reply and
       // logger; and @fastify/websocket's error listener holds the request and reply too. Ours
       // below does what it did (drop the socket) without them.
+      // Upgraded just as the server began to close: this one is told to reconnect (elsewhere) too.
+      if (closing) {
+        ws.close(LIVE_CLOSE_RECONNECT, 'Server restarting');
+        const cut = setTimeout(() => ws.terminate(), 1000);
+        ws.once('close', () => clearTimeout(cut));
+        return;
+      }
       const response = upgrades.get(request.raw);
       if (response?.socket && response.socket === request.raw.socket) response.detachSocket(response.socket);
       ws.removeAllListeners('error');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
+import { releaseHeldServers } from './server-lock';
 import { type E2EServer, serverFor } from './servers';
 
 let seq = 0;
@@ -17,7 +18,12 @@ const EXPECTED_CONSOLE =
 
 const GOOGLE_TAGS = /^https:\/\/(www\.googletagmanager\.com|[^/]*google-analytics\.com)\//;
 
-export const test = base.extend<{ server: E2EServer; uniqueEmail: () => string; consoleErrors: undefined }>({
+export const test = base.extend<{
+  server: E2EServer;
+  uniqueEmail: () => string;
+  consoleErrors: undefined;
+  serverLocks: undefined;
+}>({
   // Any other console error (a script error, a CSP violation) fails the test.
   consoleErrors: [
     async ({ page }, use) => {
@@ -38,6 +44,15 @@ export const test = base.extend<{ server: E2EServer; uniqueEmail: () => string; 
   server: async ({ baseURL }, use) => {
     await use(serverFor(baseURL));
   },
+  // A test that failed while holding its server's live match (holdServer) lets go of it here.
+  serverLocks: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's first argument by destructuring.
+    async ({}, use) => {
+      await use(undefined);
+      releaseHeldServers();
+    },
+    { auto: true },
+  ],
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's first argument by destructuring.
   uniqueEmail: async ({}, use, testInfo) => {
     await use(() => `fan-${testInfo.project.name}-${Date.now()}-${++seq}@example.com`);
@@ -78,22 +93,7 @@ export async function expectAccessible(page: Page, context: string): Promise<voi
       .first()
       .hover({ timeout: 2_000 })
       .catch(() => undefined);
-  // Contrast is judged on what a person sees at rest: let entrance animations (toasts, dialogs) finish.
-  // Endless ones (the LIVE pulse, spinners) are left running.
-  await page
-    .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every(
-            (a) =>
-              a.playState !== 'running' ||
-              a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
-          ),
-      undefined,
-      { timeout: 3_000 },
-    )
-    .catch(() => undefined);
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     // An admin's embedded banner runs in a frame without scripts, which axe cannot enter; its HTML is not ours.
@@ -164,4 +164,25 @@ export function watchConsoleErrors(page: Page, allowed?: RegExp): () => string[]
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return () => errors;
+}
+
+/**
+ * Contrast is judged on what a person sees at rest: lets entrance animations (toasts, dialogs) finish.
+ * Endless ones (the LIVE pulse, spinners) are left running.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) =>
+              a.playState !== 'running' ||
+              a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      undefined,
+      { timeout: 3_000 },
+    )
+    .catch(() => undefined);
 }

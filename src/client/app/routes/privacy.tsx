@@ -69,8 +69,9 @@ export function PrivacyRoute() {
           switch it on. If you decline, you are signed out and nothing further is collected.
         </p>
         <p>
-          You can withdraw your consent at any time by e-mailing {mail} or by asking us to delete your
-          account. Withdrawing consent does not affect processing that happened before you withdrew it.
+          You can withdraw your consent at any time by e-mailing {mail} or by deleting your account with
+          &ldquo;Delete account&rdquo; in your account menu. Withdrawing consent does not affect processing
+          that happened before you withdrew it.
         </p>
       </LegalSection>
 
@@ -105,8 +106,11 @@ export function PrivacyRoute() {
           </li>
           <li>Technical logs: no longer than 90 days, unless needed to investigate abuse.</li>
           <li>
-            When you delete your account, or ask us to, your account data is deleted within 30 days of the
-            deletion.
+            When you delete your account, or ask us to, your profile, sessions and e-mails to you are deleted
+            at once. Your ratings and votes stay only without your name, so match results stay right. Anything
+            else still tied to your e-mail address, such as records of failed sign-ins, is deleted within 30
+            days of the deletion. If you signed up for our newsletter, we also ask the newsletter provider to
+            remove your e-mail address within the same 30 days.
           </li>
         </ul>
       </LegalSection>
@@ -132,6 +136,11 @@ export function PrivacyRoute() {
             Office).
           </li>
         </ul>
+        <p>
+          You can do two of these yourself at any time: open your account menu (your picture at the top of the
+          page) and choose &ldquo;Download my data&rdquo; for a copy of everything we hold about you as a JSON
+          file, or &ldquo;Delete account&rdquo; to delete your account.
+        </p>
         <p>To use any of these rights, e-mail {mail}. We answer within one month.</p>
       </LegalSection>
 

@@ -6,6 +6,7 @@ import {
   LazyDialogContent,
 } from '@client/components/ui/dialog';
 import type { LazyDialogState } from '@client/components/ui/lazy-dialog';
+import { AccountDataActions } from '@client/features/account/components/account-data-actions';
 import type { PublicUser } from '@shared/auth';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -23,7 +24,10 @@ interface AccountDialogProps extends LazyDialogState {
   user: PublicUser;
 }
 
-/** A short summary of the signed-in account, loaded on the first opening (see AccountButton). */
+/**
+ * A short summary of the signed-in account, with the fan's own-data actions (download, delete), loaded
+ * on the first opening (see AccountButton).
+ */
 export function AccountDialog({ user, ...state }: AccountDialogProps) {
   return (
     <LazyDialogContent {...state}>
@@ -47,6 +51,7 @@ export function AccountDialog({ user, ...state }: AccountDialogProps) {
         </Link>
         .
       </p>
+      <AccountDataActions user={user} />
     </LazyDialogContent>
   );
 }

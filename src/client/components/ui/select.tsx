@@ -68,7 +68,7 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
   return (
     <SelectPrimitive.Item
       className={cn(
-        'relative flex min-h-11 w-full cursor-pointer items-center rounded-sm py-2 pr-9 pl-3 text-[0.9375rem] outline-none select-none data-[disabled]:pointer-events-none data-[highlighted]:bg-muted data-[disabled]:opacity-55',
+        'relative flex min-h-11 w-full cursor-pointer items-center rounded-sm py-2 pr-9 pl-3 text-[0.9375rem] outline-none select-none data-[disabled]:pointer-events-none data-[highlighted]:bg-muted data-[highlighted]:outline-2 data-[highlighted]:-outline-offset-2 data-[highlighted]:outline-ring data-[disabled]:opacity-55',
         className,
       )}
       {...props}

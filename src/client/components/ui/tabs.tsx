@@ -26,5 +26,11 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
 }
 
 export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content className={cn('outline-none', className)} {...props} />;
+  // Radix makes the panel a Tab stop: it shows the focus like every other stop (WCAG 2.4.7).
+  return (
+    <TabsPrimitive.Content
+      className={cn('rounded-md focus-visible:outline-offset-4', className)}
+      {...props}
+    />
+  );
 }

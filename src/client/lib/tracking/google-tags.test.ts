@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  denyAnalyticsConsent,
   ensureDataLayer,
+  grantAnalyticsConsent,
   hasTagIds,
   pushAppInitialized,
   pushGtmStart,
@@ -61,5 +63,24 @@ describe('dataLayer', () => {
     const calls = layer.map((entry) => ('length' in entry ? Array.from(entry as IArguments) : entry));
     expect(calls).toContainEqual(['config', 'G-1234ABCD', { page_path: '/' }]);
     expect(layer.at(-1)).toEqual({ event: 'app_initialized' });
+  });
+});
+
+describe('consent updates', () => {
+  it('grants analytics only, after the denied default, and denies it again', () => {
+    const win: TagWindow = {};
+    denyAnalyticsConsent(win);
+    // Nothing was ever set up for a visitor who never consented.
+    expect(win.dataLayer).toBeUndefined();
+    grantAnalyticsConsent(win);
+    const calls = (win.dataLayer ?? []).map((entry) => Array.from(entry as IArguments));
+    expect(calls[0]?.slice(0, 2)).toEqual(['consent', 'default']);
+    expect(calls[2]).toEqual(['consent', 'update', { analytics_storage: 'granted' }]);
+    denyAnalyticsConsent(win);
+    expect(Array.from(win.dataLayer?.at(-1) as IArguments)).toEqual([
+      'consent',
+      'update',
+      { analytics_storage: 'denied' },
+    ]);
   });
 });

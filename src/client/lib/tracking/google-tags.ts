@@ -70,6 +70,20 @@ export function ensureDataLayer(win: TagWindow): (...args: unknown[]) => void {
   return win.gtag;
 }
 
+/**
+ * The signed-in fan gave consent: analytics storage is granted (ads stay denied). Sent before any tag
+ * loads, right after the denied default, so no tag ever runs without the fan's answer.
+ */
+export function grantAnalyticsConsent(win: TagWindow): void {
+  ensureDataLayer(win)('consent', 'update', { analytics_storage: 'granted' });
+}
+
+/** Consent withdrawn or the fan signed out: tags already on the page may no longer store anything. */
+export function denyAnalyticsConsent(win: TagWindow): void {
+  if (typeof win.gtag !== 'function') return;
+  win.gtag('consent', 'update', { analytics_storage: 'denied' });
+}
+
 /** What a container needs before gtm.js loads: its start event. */
 export function pushGtmStart(win: TagWindow, now: number): void {
   ensureDataLayer(win);

@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import {
   APP_INITIALIZED_DELAY_MS,
+  denyAnalyticsConsent,
   ensureDataLayer,
+  grantAnalyticsConsent,
   hasTagIds,
   pushAppInitialized,
   pushGtmStart,
@@ -25,11 +27,29 @@ function loadScriptOnce(url: string): void {
 }
 
 /**
- * Sets up the dataLayer with consent denied by default, loads each tag script once and, 1 s later,
+ * Mounted only for a signed-in fan who gave consent (see TrackingScripts). Sets up the dataLayer with
+ * consent denied by default and then granted for analytics, loads each tag script once and, 1 s later,
  * sends the analytics config and 'app_initialized' (product.md point 7). New ids run this again.
- * Renders nothing.
+ * Unmounted (consent gone, signed out), it denies analytics storage again. Renders nothing.
  */
 export function TagScripts({ gtm, ga4 }: { gtm: string | null; ga4: string | null }) {
+  // Declared first, so the grant is in the dataLayer before the effect below loads any tag.
+  useEffect(() => {
+    const win = window as unknown as TagWindow;
+    try {
+      grantAnalyticsConsent(win);
+    } catch (error) {
+      console.warn('Analytics consent could not be set', error);
+    }
+    return () => {
+      try {
+        denyAnalyticsConsent(win);
+      } catch (error) {
+        console.warn('Analytics consent could not be withdrawn', error);
+      }
+    };
+  }, []);
+
   useEffect(() => {
     const ids = validTagIds({ gtmContainerId: gtm, ga4MeasurementId: ga4 });
     if (!hasTagIds(ids)) return;

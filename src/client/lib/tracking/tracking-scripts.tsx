@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useAuth } from '../auth/auth-context';
 import { useTrackingScripts } from './get-tracking-scripts';
 
 function NoTags() {
@@ -19,12 +20,16 @@ const TagScripts = lazy(() =>
 
 /**
  * The tracking-script loader of product.md point 7: reads the admin's tag ids at start and hands them
- * to the tag loader. Saving new ids in the admin refetches the query and runs it again. Renders nothing.
+ * to the tag loader, but only once a signed-in fan has given consent (privacy policy section 4): a
+ * signed-out visitor, or a fan still answering the prompt, gets no tag and no Google request at all.
+ * Saving new ids in the admin refetches the query and runs it again. Renders nothing.
  */
 export function TrackingScripts() {
+  const { user } = useAuth();
   const { data } = useTrackingScripts();
   const gtm = data?.gtmContainerId ?? null;
   const ga4 = data?.ga4MeasurementId ?? null;
+  if (user?.consentGiven !== true) return null;
   if (!gtm && !ga4) return null;
   return (
     <Suspense fallback={null}>

@@ -23,7 +23,10 @@ import {
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
 /** User Management: GET/POST /api/admin/users, PUT/DELETE /api/admin/users/:id, regenerate-password. */
-export async function adminUsersRoutes(base: FastifyInstance, opts: { db: Database }) {
+export async function adminUsersRoutes(
+  base: FastifyInstance,
+  opts: { db: Database; outboxDir?: string | null },
+) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
   const admin = { preValidation: adminOnly };
@@ -66,7 +69,7 @@ export async function adminUsersRoutes(base: FastifyInstance, opts: { db: Databa
     '/api/admin/users/:id',
     { ...admin, schema: { params: userIdParams, response: { 200: deletedUser, ...errors } } },
     async (request, reply) => {
-      await deleteAdminUser(db, request.params.id);
+      await deleteAdminUser(db, request.params.id, opts.outboxDir);
       userChanged(request.params.id);
       // An admin who deleted their own account is signed out with it.
       if (requireAdmin(request).id === request.params.id) clearSessionCookie(reply);

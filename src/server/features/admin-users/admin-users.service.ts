@@ -5,6 +5,7 @@ import { failedLogins, type UserRow, users, userVotes } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-error';
 import { generatePassword, hashPassword } from '../../lib/passwords';
 import { deleteUserSessions } from '../../lib/sessions';
+import { deleteAccount } from '../account/account.service';
 import { normalizeEmail } from '../users/users.service';
 import { removesLastAdmin } from './admin-users.policy';
 
@@ -92,17 +93,11 @@ export async function updateAdminUser(db: Database, id: string, input: UserField
 }
 
 /**
- * Deletes the account. Its sessions go with it (cascade); its ratings and votes stay, anonymous, so
- * every match's figures stay right.
+ * Deletes the account through the same path as a fan deleting their own (account.service), so both
+ * remove the same personal data; its ratings and votes stay, anonymous. The last admin is refused.
  */
-export async function deleteAdminUser(db: Database, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    const admins = await lockAdmins(t);
-    const target = await requireUser(t, id);
-    if (removesLastAdmin(target, false, admins)) throw conflict(ADMIN_USER_MESSAGES.lastAdmin);
-    await tx.delete(users).where(eq(users.id, id));
-  });
+export async function deleteAdminUser(db: Database, id: string, outboxDir?: string | null): Promise<void> {
+  await deleteAccount(db, id, { outboxDir, lastAdminMessage: ADMIN_USER_MESSAGES.lastAdmin });
 }
 
 /** A new generated password; every session of the user ends and any sign-in lockout is lifted. */

@@ -23,6 +23,8 @@ export interface NewsletterOptions {
 
 export interface NewsletterPass {
   sent: number;
+  /** Deleted accounts taken off the provider's list (or found not on it). */
+  removed: number;
   failed: number;
   /** False when the key or publication is not set: nothing was tried, sign-ups stay pending. */
   configured: boolean;
@@ -31,10 +33,18 @@ export interface NewsletterPass {
 /** How long a claimed sign-up is kept from other instances while its call is in flight. */
 const CLAIM_LEASE_MS = 5 * 60_000;
 
+type Kind = 'subscribe' | 'unsubscribe';
+
 interface Claimed {
   id: number;
+  kind: Kind;
   email: string;
   attempts: number;
+}
+
+interface ProviderConfig {
+  apiKey: string;
+  publicationId: string;
 }
 
 /** 'fetch failed (ECONNREFUSED)' rather than just 'fetch failed'. */
@@ -50,12 +60,49 @@ export function retryDelayMs(failures: number, backoffMs = 60_000, maxBackoffMs 
 }
 
 /**
+ * Called inside the account deletion's transaction, before the row goes (its sign-ups cascade away):
+ * queues the provider's removal of each address the account's sign-ups sent, or may have sent (a
+ * failure may have been a timeout the provider acted on, and a claimed one may be in flight). A sign-up
+ * never tried needs nothing: the cascade removes it before it is sent.
+ */
+export async function queueProviderRemoval(tx: Database, userId: string): Promise<void> {
+  // Locked, so no worker claims one of them (SKIP LOCKED) between this check and the cascade.
+  const sent = await rows<{ email: string; pending: boolean }>(
+    tx,
+    sql`select email, status = 'pending' as pending
+        from newsletter_queue
+        where user_id = ${userId} and kind = 'subscribe'
+          and (status <> 'pending' or attempts > 0 or next_attempt_at > now())
+        for update`,
+  );
+  const byEmail = new Map<string, { email: string; inFlight: boolean }>();
+  for (const row of sent) {
+    const key = row.email.toLowerCase();
+    const inFlight = (byEmail.get(key)?.inFlight ?? false) || row.pending;
+    byEmail.set(key, { email: row.email, inFlight });
+  }
+  for (const { email, inFlight } of byEmail.values()) {
+    // A pending sign-up waiting in the future is either leased (its call may still land at the provider
+    // until the lease ends) or waiting for a retry: the removal waits out the lease, never longer.
+    await tx.execute(
+      sql`insert into newsletter_queue (kind, user_id, email, next_attempt_at)
+          values ('unsubscribe', null, ${email},
+                  ${inFlight ? sql`now() + ${CLAIM_LEASE_MS}::double precision * interval '1 millisecond'` : sql`now()`})`,
+    );
+  }
+}
+
+/**
  * Subscribes opted-in fans through the provider's API from a queue in the database, retrying failures
  * later; a failure never fails a sign-up. start() runs the worker, stop() ends it.
  *
  * A sign-up is sent once its account's e-mail is verified (and the fan still opts in), so no one can
  * subscribe someone else's address. Instances share the queue: a claim takes rows with SKIP LOCKED and
  * leases them, so two workers never send the same sign-up at once.
+ *
+ * A deleted account's queued removal ('unsubscribe') is looked up by e-mail at the provider and deleted
+ * there; once done its row goes at once (it holds only the e-mail). A sign-up for an address whose
+ * removal is still pending waits for it, so the removal never takes away a newer subscription.
  */
 export function createNewsletter(db: Database, options: NewsletterOptions) {
   const pollMs = options.pollMs ?? 30_000;
@@ -72,36 +119,80 @@ export function createNewsletter(db: Database, options: NewsletterOptions) {
       sql`update newsletter_queue q
           set next_attempt_at = now() + ${CLAIM_LEASE_MS}::double precision * interval '1 millisecond'
           where q.id in (
-            select d.id from newsletter_queue d join users u on u.id = d.user_id
+            select d.id from newsletter_queue d
             where d.status = 'pending' and d.next_attempt_at <= now()
-              and u.email_verified and u.newsletter_opt_in
+              and (d.kind = 'unsubscribe'
+                or (d.kind = 'subscribe'
+                  and exists (
+                    select 1 from users u
+                    where u.id = d.user_id and u.email_verified and u.newsletter_opt_in)
+                  and not exists (
+                    select 1 from newsletter_queue r
+                    where r.kind = 'unsubscribe' and r.status = 'pending'
+                      and lower(r.email) = lower(d.email))))
             order by d.next_attempt_at, d.id
             limit ${batchSize}
             for update of d skip locked)
-          returning q.id, q.email, q.attempts`,
+          returning q.id, q.kind, q.email, q.attempts`,
     );
   }
 
-  async function subscribe(config: { apiKey: string; publicationId: string }, email: string): Promise<void> {
-    const url = `${apiUrl}/publications/${encodeURIComponent(config.publicationId)}/subscriptions`;
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${config.apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, reactivate_existing: false, send_welcome_email: true }),
+  const subscriptionsUrl = (config: ProviderConfig) =>
+    `${apiUrl}/publications/${encodeURIComponent(config.publicationId)}/subscriptions`;
+
+  function call(config: ProviderConfig, url: string, init: { method: string; body?: string }) {
+    return fetch(url, {
+      ...init,
+      headers: {
+        authorization: `Bearer ${config.apiKey}`,
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       signal: AbortSignal.timeout(timeoutMs),
       redirect: 'error',
     });
-    if (!response.ok) {
-      const text = (await response.text().catch(() => '')).slice(0, 200);
-      throw new Error(`HTTP ${response.status}${text ? `: ${text}` : ''}`);
-    }
+  }
+
+  async function fail(response: Response): Promise<never> {
+    const text = (await response.text().catch(() => '')).slice(0, 200);
+    throw new Error(`HTTP ${response.status}${text ? `: ${text}` : ''}`);
+  }
+
+  async function subscribe(config: ProviderConfig, email: string): Promise<void> {
+    const response = await call(config, subscriptionsUrl(config), {
+      method: 'POST',
+      body: JSON.stringify({ email, reactivate_existing: false, send_welcome_email: true }),
+    });
+    if (!response.ok) await fail(response);
     await response.body?.cancel().catch(() => undefined);
+  }
+
+  /** Looks the address up and deletes its subscription; an address the provider does not hold is done. */
+  async function unsubscribe(config: ProviderConfig, email: string): Promise<void> {
+    const found = await call(config, `${subscriptionsUrl(config)}/by_email/${encodeURIComponent(email)}`, {
+      method: 'GET',
+    });
+    if (found.status === 404) {
+      await found.body?.cancel().catch(() => undefined);
+      return;
+    }
+    if (!found.ok) await fail(found);
+    const body = (await found.json()) as { data?: { id?: unknown } } | null;
+    const id = body?.data?.id;
+    if (typeof id !== 'string' || id === '') throw new Error('lookup answered without a subscription id');
+    const removed = await call(config, `${subscriptionsUrl(config)}/${encodeURIComponent(id)}`, {
+      method: 'DELETE',
+    });
+    if (!removed.ok && removed.status !== 404) await fail(removed);
+    await removed.body?.cancel().catch(() => undefined);
   }
 
   async function settle(entry: Claimed, error: unknown): Promise<void> {
     if (error === null) {
+      // A removal holds nothing but the e-mail of someone who left: it goes once done.
       await db.execute(
-        sql`update newsletter_queue set status = 'done', last_error = null where id = ${entry.id}`,
+        entry.kind === 'unsubscribe'
+          ? sql`delete from newsletter_queue where id = ${entry.id}`
+          : sql`update newsletter_queue set status = 'done', last_error = null where id = ${entry.id}`,
       );
       return;
     }
@@ -116,14 +207,14 @@ export function createNewsletter(db: Database, options: NewsletterOptions) {
           where id = ${entry.id}`,
     );
     options.log?.warn(
-      { queueId: entry.id, attempts, status, error: message },
-      'newsletter subscription failed',
+      { queueId: entry.id, kind: entry.kind, attempts, status, error: message },
+      entry.kind === 'unsubscribe' ? 'newsletter removal failed' : 'newsletter subscription failed',
     );
   }
 
   /** One pass: every due sign-up is tried once. */
   async function pass(): Promise<NewsletterPass> {
-    const result: NewsletterPass = { sent: 0, failed: 0, configured: false };
+    const result: NewsletterPass = { sent: 0, removed: 0, failed: 0, configured: false };
     const config = await getNewsletterConfig(db);
     if (!config) return result;
     result.configured = true;
@@ -132,8 +223,13 @@ export function createNewsletter(db: Database, options: NewsletterOptions) {
       for (const entry of batch) {
         let error: unknown = null;
         try {
-          await subscribe(config, entry.email);
-          result.sent += 1;
+          if (entry.kind === 'unsubscribe') {
+            await unsubscribe(config, entry.email);
+            result.removed += 1;
+          } else {
+            await subscribe(config, entry.email);
+            result.sent += 1;
+          }
         } catch (e) {
           error = e ?? new Error('unknown error');
           result.failed += 1;
@@ -164,7 +260,8 @@ export function createNewsletter(db: Database, options: NewsletterOptions) {
               select ${subscriber.userId}::uuid, ${subscriber.email}::text
               where not exists (
                 select 1 from newsletter_queue
-                where lower(email) = lower(${subscriber.email}) and status in ('pending', 'done'))`,
+                where kind = 'subscribe' and lower(email) = lower(${subscriber.email})
+                  and status in ('pending', 'done'))`,
         );
       } catch (error) {
         options.log?.warn({ err: error }, 'newsletter sign-up could not be queued');

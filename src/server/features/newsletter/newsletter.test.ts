@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newsletterQueue, users } from '../../db/schema';
 import { client, createFan } from '../../testing/match-fixtures';
 import { type NewsletterFixture, startNewsletterFixture } from '../../testing/newsletter-fixture-server';
-import { createTestContext, type TestContext, tokenFromMail } from '../../testing/test-app';
+import { createTestContext, sessionCookieOf, type TestContext, tokenFromMail } from '../../testing/test-app';
 import { createNewsletter, type Newsletter, retryDelayMs } from './newsletter.service';
 
 const API_KEY = 'bh_test_0123456789abcdefKEY';
@@ -65,13 +65,13 @@ describe('newsletter sign-ups', () => {
     const email = freshEmail();
     await register(email, true);
     await confirm(email);
-    expect(await newsletter.runOnce()).toEqual({ sent: 0, failed: 0, configured: false });
+    expect(await newsletter.runOnce()).toEqual({ sent: 0, removed: 0, failed: 0, configured: false });
     expect(fixture.requests).toHaveLength(0);
     expect(await queueOf(email)).toMatchObject([{ status: 'pending', attempts: 0 }]);
 
     // Once the admin saves the key and publication, the waiting sign-up goes out.
     await configure();
-    expect(await newsletter.runOnce()).toEqual({ sent: 1, failed: 0, configured: true });
+    expect(await newsletter.runOnce()).toEqual({ sent: 1, removed: 0, failed: 0, configured: true });
     expect(fixture.requests.map((r) => r.body)).toEqual([
       { email, reactivate_existing: false, send_welcome_email: true },
     ]);
@@ -90,7 +90,7 @@ describe('newsletter sign-ups', () => {
     expect(fixture.requests).toHaveLength(0);
 
     await confirm(email);
-    expect(await newsletter.runOnce()).toEqual({ sent: 1, failed: 0, configured: true });
+    expect(await newsletter.runOnce()).toEqual({ sent: 1, removed: 0, failed: 0, configured: true });
     expect(fixture.requests).toEqual([
       {
         method: 'POST',
@@ -132,7 +132,7 @@ describe('newsletter sign-ups', () => {
     await register(email, true);
     await confirm(email);
 
-    expect(await newsletter.runOnce()).toEqual({ sent: 0, failed: 1, configured: true });
+    expect(await newsletter.runOnce()).toEqual({ sent: 0, removed: 0, failed: 1, configured: true });
     expect(fixture.requests).toHaveLength(1);
     const [row] = await queueOf(email);
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
@@ -152,7 +152,7 @@ describe('newsletter sign-ups', () => {
       .update(newsletterQueue)
       .set({ nextAttemptAt: new Date(Date.now() - 1000) })
       .where(eq(newsletterQueue.email, email));
-    expect(await newsletter.runOnce()).toEqual({ sent: 1, failed: 0, configured: true });
+    expect(await newsletter.runOnce()).toEqual({ sent: 1, removed: 0, failed: 0, configured: true });
     expect(fixture.requests).toHaveLength(2);
     expect(await queueOf(email)).toMatchObject([{ status: 'done', attempts: 1, lastError: null }]);
   });
@@ -176,7 +176,7 @@ describe('newsletter sign-ups', () => {
     const closed = await startNewsletterFixture();
     await closed.close();
     const unreachable = createNewsletter(t.db, { apiUrl: closed.url });
-    expect(await unreachable.runOnce()).toEqual({ sent: 0, failed: 1, configured: true });
+    expect(await unreachable.runOnce()).toEqual({ sent: 0, removed: 0, failed: 1, configured: true });
     expect((await queueOf(email))[0]?.lastError).toContain('ECONNREFUSED');
     await t.db
       .update(newsletterQueue)
@@ -220,6 +220,159 @@ describe('newsletter sign-ups', () => {
     expect(await queueOf(email)).toHaveLength(1);
     await t.db.delete(users).where(eq(users.email, email));
     expect(await queueOf(email)).toHaveLength(0);
+  });
+});
+
+const PASSWORD = 'long enough password';
+
+async function userIdOf(email: string): Promise<string> {
+  const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!user) throw new Error(`no user ${email}`);
+  return user.id;
+}
+
+/** The fan deletes their own account, signed in. */
+async function deleteOwnAccount(email: string) {
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password: PASSWORD },
+  });
+  expect(login.statusCode).toBe(200);
+  const res = await t.app.inject({
+    method: 'DELETE',
+    url: `/api/user/${await userIdOf(email)}`,
+    headers: { cookie: sessionCookieOf(login) ?? '' },
+  });
+  expect(res.statusCode).toBe(200);
+}
+
+/** A verified, opted-in fan whose sign-up reached the provider. */
+async function subscribedFan(email = freshEmail()) {
+  await configure();
+  await register(email, true);
+  await confirm(email);
+  expect((await newsletter.runOnce()).sent).toBe(1);
+  expect(fixture.subscribers()).toContain(email);
+  fixture.requests.length = 0;
+  return email;
+}
+
+const makeDue = (email: string) =>
+  t.db
+    .update(newsletterQueue)
+    .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+    .where(eq(newsletterQueue.email, email));
+
+describe('a deleted fan', () => {
+  it('is taken off the provider in one pass, and no row keeps the e-mail', async () => {
+    // A '+' must reach the provider encoded, or it would look up another address.
+    const email = await subscribedFan(`leaver+${++n}-${Date.now()}@example.com`);
+    await deleteOwnAccount(email);
+    // The account is gone; only the removal, with no link to it, holds the address until it is done.
+    expect(await queueOf(email)).toMatchObject([{ kind: 'unsubscribe', userId: null, status: 'pending' }]);
+
+    expect(await newsletter.runOnce()).toEqual({ sent: 0, removed: 1, failed: 0, configured: true });
+    const subscription = `/publications/${PUBLICATION}/subscriptions`;
+    expect(fixture.requests.map((r) => [r.method, r.url, r.authorization])).toEqual([
+      ['GET', `${subscription}/by_email/${encodeURIComponent(email)}`, `Bearer ${API_KEY}`],
+      ['DELETE', expect.stringMatching(new RegExp(`^${subscription}/sub_\\w+$`)), `Bearer ${API_KEY}`],
+    ]);
+    expect(fixture.subscribers()).not.toContain(email);
+    expect(await queueOf(email)).toEqual([]);
+
+    // Nothing more to do.
+    expect((await newsletter.runOnce()).removed).toBe(0);
+    expect(fixture.requests).toHaveLength(2);
+  });
+
+  it('retries the removal while the provider fails, then removes', async () => {
+    const email = await subscribedFan();
+    await deleteOwnAccount(email);
+    fixture.failWith(503);
+    expect(await newsletter.runOnce()).toEqual({ sent: 0, removed: 0, failed: 1, configured: true });
+    const [row] = await queueOf(email);
+    expect(row).toMatchObject({ kind: 'unsubscribe', status: 'pending', attempts: 1 });
+    expect(row?.lastError).toContain('HTTP 503');
+    expect(row?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    expect(fixture.subscribers()).toContain(email);
+
+    // Not due yet.
+    expect((await newsletter.runOnce()).failed).toBe(0);
+
+    fixture.failWith(null);
+    await makeDue(email);
+    expect(await newsletter.runOnce()).toEqual({ sent: 0, removed: 1, failed: 0, configured: true });
+    expect(fixture.subscribers()).not.toContain(email);
+    expect(await queueOf(email)).toEqual([]);
+  });
+
+  it('keeps a removal the provider keeps refusing as failed', async () => {
+    const email = await subscribedFan();
+    await deleteOwnAccount(email);
+    fixture.failWith(500);
+    const impatient = createNewsletter(t.db, { apiUrl: fixture.url, maxAttempts: 2, backoffMs: 0 });
+    for (let i = 0; i < 2; i++) expect((await impatient.runOnce()).failed).toBe(1);
+    expect(await queueOf(email)).toMatchObject([{ kind: 'unsubscribe', status: 'failed', attempts: 2 }]);
+    expect((await impatient.runOnce()).failed).toBe(0);
+  });
+
+  it('is done without a DELETE when the provider does not hold the address', async () => {
+    // The sign-up failed once: the provider may have acted on it, so a removal is queued all the same.
+    await configure();
+    const email = freshEmail();
+    await register(email, true);
+    await confirm(email);
+    fixture.failWith(500);
+    expect((await newsletter.runOnce()).failed).toBe(1);
+    fixture.failWith(null);
+    fixture.requests.length = 0;
+    await deleteOwnAccount(email);
+    expect(await queueOf(email)).toMatchObject([{ kind: 'unsubscribe', status: 'pending' }]);
+    // It waits out the lease of a sign-up that may still be in flight.
+    expect((await newsletter.runOnce()).removed).toBe(0);
+
+    await makeDue(email);
+    expect(await newsletter.runOnce()).toEqual({ sent: 0, removed: 1, failed: 0, configured: true });
+    expect(fixture.requests.map((r) => r.method)).toEqual(['GET']);
+    expect(await queueOf(email)).toEqual([]);
+  });
+
+  it('is never subscribed when the sign-up was not sent yet', async () => {
+    await configure();
+    const email = freshEmail();
+    await register(email, true);
+    await confirm(email);
+    await deleteOwnAccount(email);
+    // The queued sign-up went with the account; no provider call is owed.
+    expect(await queueOf(email)).toEqual([]);
+    expect(await newsletter.runOnce()).toEqual({ sent: 0, removed: 0, failed: 0, configured: true });
+    expect(fixture.requests).toHaveLength(0);
+    expect(fixture.subscribers()).not.toContain(email);
+  });
+
+  it('deleted by an admin is taken off the provider the same way', async () => {
+    const email = await subscribedFan();
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${await userIdOf(email)}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await newsletter.runOnce()).removed).toBe(1);
+    expect(fixture.subscribers()).not.toContain(email);
+    expect(await queueOf(email)).toEqual([]);
+  });
+
+  it('signing up again with the address, is subscribed only after the old removal', async () => {
+    const email = await subscribedFan();
+    await deleteOwnAccount(email);
+    await register(email, true);
+    await confirm(email);
+    expect(await newsletter.runOnce()).toEqual({ sent: 0, removed: 1, failed: 0, configured: true });
+    expect(await newsletter.runOnce()).toEqual({ sent: 1, removed: 0, failed: 0, configured: true });
+    expect(fixture.requests.map((r) => r.method)).toEqual(['GET', 'DELETE', 'POST']);
+    expect(fixture.subscribers()).toContain(email);
   });
 });
 

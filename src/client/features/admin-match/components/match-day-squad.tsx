@@ -24,7 +24,8 @@ function Group({ title, players, max }: { title: string; players: Player[]; max:
   const full = players.length === max;
   return (
     <section className="flex flex-col gap-2" aria-label={title}>
-      <h4 className="flex items-center justify-between gap-2 text-sm font-semibold">
+      {/* Under the card's h2 'Match Preparation': the next level (axe heading-order). */}
+      <h3 className="flex items-center justify-between gap-2 text-sm font-semibold">
         {title}
         <span
           className={cn(
@@ -34,7 +35,7 @@ function Group({ title, players, max }: { title: string; players: Player[]; max:
         >
           {players.length}/{max}
         </span>
-      </h4>
+      </h3>
       {players.length ? (
         <ul className="flex flex-col divide-y divide-border rounded-md border border-border">
           {players.map((player) => (

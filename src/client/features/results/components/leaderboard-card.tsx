@@ -9,8 +9,12 @@ import { type ReactNode, useId, useRef } from 'react';
 import { useLeaderboard } from '../api/get-leaderboard';
 import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
 import { useReorderAnimation } from '../hooks/use-reorder-animation';
+import { useThrottledAnnouncement } from '../hooks/use-throttled-announcement';
 import { PlayerAvatar } from './player-avatar';
 import { RankBadge } from './rank-badge';
+
+/** The shortest time between two spoken leaderboard changes. */
+export const ANNOUNCE_INTERVAL_MS = 10_000;
 
 function LeaderboardSkeleton() {
   return (
@@ -81,9 +85,16 @@ export function LeaderboardCard({ matchId }: { matchId: number }) {
   const entries = (data ?? []).slice(0, LEADERBOARD_SIZE);
   useReorderAnimation(listRef, entries.map((entry) => entry.id).join(','), reducedMotion);
 
-  const leader = entries[0];
-  // One polite sentence for screen readers, instead of announcing every row that moves.
-  const summary = leader ? `${leader.name} leads with an average of ${leader.averageRating.toFixed(1)}.` : '';
+  // One polite sentence for screen readers when the order of the top three changes, at most every
+  // ANNOUNCE_INTERVAL_MS, instead of every row that moves on every rating.
+  const top = entries.slice(0, 3);
+  const summary = useThrottledAnnouncement(
+    top.map((entry) => entry.id).join(','),
+    top.length > 0
+      ? `Top performers: ${top.map((entry, i) => `${i + 1}. ${entry.name}, ${entry.averageRating.toFixed(1)}`).join('; ')}.`
+      : '',
+    ANNOUNCE_INTERVAL_MS,
+  );
 
   let body: ReactNode;
   if (isPending) {
@@ -125,7 +136,7 @@ export function LeaderboardCard({ matchId }: { matchId: number }) {
           </div>
         </CardHeader>
         <CardContent className="p-2 sm:p-3">
-          <p className="sr-only" aria-live="polite" aria-atomic="true">
+          <p className="sr-only" aria-live="polite" aria-atomic="true" data-testid="leaderboard-announcement">
             {summary}
           </p>
           {body}

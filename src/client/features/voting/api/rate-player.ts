@@ -89,6 +89,12 @@ function useRatePlayerMutation(userId: string, matchId: number) {
       if (progress) queryClient.setQueryData(progressKey, progress);
       return { previousStats, previousRatings, previousProgress };
     },
+    // The server answers again: what was kept during an outage (a 503, a timeout) goes now, not only at
+    // the next reconnect or reload; the socket may never have dropped.
+    onSuccess: () => {
+      if (offlineQueue.getSnapshot().some((r) => r.userId === userId))
+        void offlineQueue.sync(queryClient, userId);
+    },
     onError: (error, { playerId, rating }, context) => {
       const statsKey = queryKeys.playerMatchStats(playerId, matchId);
       // Queued first, so the fan's choice stays on screen (marked as waiting) through the rollback.

@@ -148,7 +148,7 @@ export const PlayerCard = memo(function PlayerCard({
         <MotmToggle
           selected={isMotm}
           disabled={locked}
-          describedBy={nameId}
+          playerName={player.name}
           onToggle={() => onToggleMotm(player.id)}
         />
       )}

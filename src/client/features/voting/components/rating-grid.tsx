@@ -32,7 +32,7 @@ export function RatingGrid({ playerName, value, disabled, describedBy, onRate }:
               'flex h-11 cursor-pointer items-center justify-center rounded-md border text-base font-bold tabular-nums transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed',
               selected
                 ? 'border-primary bg-primary text-primary-foreground shadow-sm hover:bg-primary-hover'
-                : 'border-input/60 bg-card text-foreground hover:border-primary hover:bg-primary-soft hover:text-primary-text disabled:border-border disabled:bg-muted disabled:text-muted-foreground disabled:hover:text-muted-foreground',
+                : 'border-input bg-card text-foreground hover:border-primary hover:bg-primary-soft hover:text-primary-text disabled:border-border disabled:bg-muted disabled:text-muted-foreground disabled:hover:text-muted-foreground',
             )}
           >
             {n}

@@ -25,14 +25,24 @@ export function SubmitVoteButton({
   describedBy,
   className,
 }: SubmitVoteButtonProps) {
+  // Once pressed, the button keeps the focus (aria-disabled, not disabled): a keyboard or screen-reader
+  // user stays in place and hears 'Submitting...' then 'Vote Submitted' on the control they used.
+  const busyOrDone = state !== 'idle';
   return (
     <Button
       id={id}
       size="lg"
-      disabled={state !== 'idle' || !canSubmit}
+      disabled={!busyOrDone && !canSubmit}
+      aria-disabled={busyOrDone || undefined}
       aria-describedby={describedBy}
-      onClick={onSubmit}
-      className={cn('w-full', state === 'submitted' && 'bg-success disabled:opacity-100', className)}
+      onClick={busyOrDone ? undefined : onSubmit}
+      className={cn(
+        'w-full',
+        busyOrDone && 'cursor-default',
+        state === 'submitting' && 'opacity-55',
+        state === 'submitted' && 'bg-success hover:bg-success disabled:opacity-100',
+        className,
+      )}
     >
       {state === 'submitting' ? (
         <>

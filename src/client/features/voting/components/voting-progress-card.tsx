@@ -70,6 +70,10 @@ export function VotingProgressCard(status: VoteStatus) {
         </p>
       </div>
       <Progress value={completed} max={total} aria-label="Players rated" />
+      {/* Said once per change, after whatever the fan is doing (the card itself may be off screen). */}
+      <p className="sr-only" aria-live="polite" aria-atomic="true" data-testid="vote-progress-announcement">
+        {`${completed} of ${total} rated`}
+      </p>
       <p className="text-sm text-muted-foreground">{PROGRESS_HINT}</p>
       <MotmLine motmName={motmName} />
       <SubmitVoteButton

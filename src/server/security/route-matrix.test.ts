@@ -1,0 +1,493 @@
+import type { Player } from '@shared/players';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokenFromMail } from '../testing/test-app';
+import { fingerprint } from './data-fingerprint';
+import {
+  createSecurityWorld,
+  type Fan,
+  fillPath,
+  multipartFile,
+  pngImage,
+  registeredRouteKeys,
+  type SecurityWorld,
+  send,
+} from './security-fixture';
+
+/**
+ * operations.md 'What the server enforces', route by route: every registered route called as anonymous,
+ * a fan, another fan and an admin. A new route fails this file until it has its row here.
+ */
+type Role = 'anonymous' | 'fan' | 'otherFan' | 'admin';
+const ROLES: readonly Role[] = ['anonymous', 'fan', 'otherFan', 'admin'];
+type Expected = Record<Role, number>;
+
+interface Call extends Omit<InjectOptions, 'url' | 'method'> {
+  url?: string;
+  /** The caller's cookie; undefined: the role's own, null: none. */
+  cookie?: string | null;
+}
+interface Entry {
+  expect: Expected;
+  /** The request each role sends: valid, so the answer is about who asks. Default: the path with its usual ids. */
+  call?: (w: SecurityWorld, role: Role) => Promise<Call> | Call;
+  check?: (res: LightMyRequestResponse, role: Role) => void;
+  /** Puts back what the admin's successful call changed, for the entries after it. */
+  restore?: (w: SecurityWorld) => Promise<void>;
+}
+
+const all = (status: number): Expected => ({
+  anonymous: status,
+  fan: status,
+  otherFan: status,
+  admin: status,
+});
+const PUBLIC = all(200);
+const SIGNED_IN: Expected = { anonymous: 401, fan: 200, otherFan: 200, admin: 200 };
+const adminOnly = (ok = 200): Expected => ({ anonymous: 401, fan: 403, otherFan: 403, admin: ok });
+/** The fan's own data: another fan may not read it, an admin may. */
+const OWN_OR_ADMIN_READS: Expected = { anonymous: 401, fan: 200, otherFan: 403, admin: 200 };
+/** Written only as oneself: an admin writing a fan's is refused like anyone else. */
+const ownWrite = (ok: number): Expected => ({ anonymous: 401, fan: ok, otherFan: 403, admin: 403 });
+/** Results: the fan voted, the other fan has not (operations.md: 403 before the user's vote). */
+const AFTER_OWN_VOTE: Expected = { anonymous: 401, fan: 200, otherFan: 403, admin: 200 };
+
+const userOf = (w: SecurityWorld, role: Role): Fan | null =>
+  role === 'anonymous' ? null : { fan: w.fan, otherFan: w.otherFan, admin: w.admin }[role];
+const json = (payload: unknown) => ({ payload: payload as object });
+let sequence = 0;
+const unique = (label: string) => {
+  sequence += 1;
+  return `${label}-${Date.now().toString(36)}-${sequence}`;
+};
+
+/** A player of the squad who is not published for rating. */
+const benchPlayer = (w: SecurityWorld): Player => {
+  const published = new Set(w.live.available.map((p) => p.id));
+  const player = w.live.squad.find((p) => !published.has(p.id) && !p.isManager);
+  if (!player) throw new Error('no bench player');
+  return player;
+};
+
+const ENTRIES: Record<string, Entry> = {
+  // Public reads (operations.md: health, auth, oauth, customization, banners, social-media, announcement, scripts/tracking).
+  'GET /api/health': { expect: PUBLIC },
+  'GET /api/customization': { expect: PUBLIC },
+  'GET /api/social-media': { expect: PUBLIC },
+  'GET /api/banners': { expect: PUBLIC },
+  'GET /api/announcement': { expect: PUBLIC },
+  'GET /api/scripts/tracking': { expect: PUBLIC },
+  'GET /api/auth/providers': { expect: PUBLIC },
+  // The installable app and uploads are files the page shows to everyone.
+  'GET /manifest.webmanifest': { expect: PUBLIC },
+  'GET /icons/:file': { expect: PUBLIC, call: () => ({ url: '/icons/icon-192.png' }) },
+  'GET /objects/:file': { expect: PUBLIC, call: (w) => ({ url: w.objectPath }) },
+  // A plain GET of the socket's path is no upgrade: nothing there for anyone (the upgrade has tests of its own).
+  'GET /ws': { expect: all(404) },
+  // Browser navigations: every outcome is a redirect (social sign-in is not configured here).
+  'GET /api/oauth/google': { expect: all(302) },
+  'GET /api/oauth/google/callback': { expect: all(302) },
+
+  // Auth: open to all, signed in or not.
+  'POST /api/auth/register': {
+    expect: all(201),
+    call: () =>
+      json({ email: `${unique('new')}@example.com`, password: 'correct horse battery', name: 'New' }),
+  },
+  'POST /api/auth/login': {
+    expect: all(200),
+    // Login ends the session it was sent with: a second session of the caller, never the world's.
+    call: async (w, role) => {
+      const user = userOf(w, role) ?? (await w.freshFan());
+      return {
+        cookie: role === 'anonymous' ? null : await w.extraSession(user),
+        ...json({ email: user.user.email, password: user.password }),
+      };
+    },
+  },
+  'POST /api/auth/logout': {
+    expect: all(200),
+    call: async (w, role) => {
+      const user = userOf(w, role);
+      return { cookie: user ? await w.extraSession(user) : null };
+    },
+  },
+  'GET /api/auth/me': { expect: SIGNED_IN },
+  'POST /api/auth/confirm': {
+    expect: all(200),
+    call: async (w) => {
+      const email = `${unique('confirm')}@example.com`;
+      const res = await send(w.t.app, {
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { email, password: 'correct horse battery', name: 'To Confirm' },
+      });
+      if (res.statusCode !== 201) throw new Error(`register: ${res.body}`);
+      const mail = w.t.outbox.filter((m) => m.to === email).at(-1);
+      return json({ token: tokenFromMail(mail) });
+    },
+  },
+  'PATCH /api/user/:id/consent': {
+    expect: ownWrite(200),
+    call: (w) => ({ url: `/api/user/${w.fan.user.id}/consent`, ...json({ consentGiven: true }) }),
+  },
+  // The account's own export and deletion (issue 8). Admins delete through /api/admin/users/:id.
+  'GET /api/user/:id/export': {
+    expect: OWN_OR_ADMIN_READS,
+    call: (w) => ({ url: `/api/user/${w.fan.user.id}/export` }),
+  },
+  'DELETE /api/user/:id': {
+    expect: ownWrite(200),
+    // Deleting ends the account: a fresh one for every call, the fan deleting themself.
+    call: async (w, role) => {
+      const target = await w.freshFan();
+      return { url: `/api/user/${target.user.id}`, cookie: role === 'fan' ? target.cookie : undefined };
+    },
+    check: (res, role) => {
+      if (role === 'fan') expect(res.json()).toEqual({ message: 'Account deleted' });
+    },
+  },
+
+  // Matches: everyone signed in reads, admins write.
+  'GET /api/matches/current': { expect: SIGNED_IN },
+  'GET /api/matches': { expect: SIGNED_IN },
+  'POST /api/matches': { expect: adminOnly(201), call: () => json({ opponent: 'Chelsea' }) },
+  'PATCH /api/matches/:id': {
+    expect: adminOnly(200),
+    call: (w) => ({ url: `/api/matches/${w.live.match.id}`, ...json({ venue: 'Old Trafford' }) }),
+  },
+
+  // Players: everyone signed in reads, admins write.
+  'GET /api/players': { expect: SIGNED_IN },
+  'GET /api/players/available-for-rating': { expect: SIGNED_IN },
+  'GET /api/players/:id/season-stats': {
+    expect: SIGNED_IN,
+    call: (w) => ({ url: `/api/players/${w.live.starters[0]?.id}/season-stats` }),
+  },
+  'POST /api/admin/players': {
+    expect: adminOnly(201),
+    call: () => json({ name: unique('Trialist'), position: 'Striker' }),
+  },
+  'PUT /api/admin/players/:id': {
+    expect: adminOnly(200),
+    call: (w) => {
+      const p = benchPlayer(w);
+      return {
+        url: `/api/admin/players/${p.id}`,
+        ...json({ name: p.name, position: p.position, jerseyNumber: p.jerseyNumber }),
+      };
+    },
+  },
+  // The admin passes; no football-data provider is configured here, which the admin is told (400).
+  'POST /api/admin/update-player-images': { expect: adminOnly(400) },
+  'POST /api/players/:id/upload-image': {
+    expect: adminOnly(200),
+    call: async (w) => ({
+      url: `/api/players/${benchPlayer(w).id}/upload-image`,
+      ...multipartFile('image', await pngImage(20, 20)),
+    }),
+  },
+  'POST /api/objects/upload': {
+    expect: adminOnly(200),
+    call: async () => multipartFile('file', await pngImage(24, 24)),
+  },
+
+  // Squad publishing: admins only.
+  'GET /api/admin/available-for-rating': { expect: adminOnly() },
+  'POST /api/admin/available-for-rating': {
+    expect: adminOnly(),
+    call: (w) => json({ playerIds: w.live.available.map((p) => p.id) }),
+  },
+  'POST /api/admin/update-squad': {
+    expect: adminOnly(),
+    call: (w) =>
+      json({
+        startingXI: [...w.live.starters, w.live.manager].map((p) => p.id),
+        substitutes: w.live.substitutes.map((p) => p.id),
+      }),
+  },
+  'POST /api/admin/clear-all-players': {
+    expect: adminOnly(),
+    restore: async (w) => {
+      const res = await send(w.t.app, {
+        method: 'POST',
+        url: '/api/admin/available-for-rating',
+        cookie: w.admin.cookie,
+        payload: { playerIds: w.live.available.map((p) => p.id) },
+      });
+      expect(res.statusCode).toBe(200);
+    },
+  },
+
+  // Ratings and votes: written only as oneself, read by oneself or an admin.
+  'POST /api/ratings': {
+    expect: ownWrite(200),
+    call: async (w, role) => {
+      // A fan who has not voted yet rates as themself; the others try to rate as the fan.
+      const rater = role === 'fan' ? await w.freshFan() : w.fan;
+      return {
+        cookie: role === 'fan' ? rater.cookie : undefined,
+        ...json({
+          userId: rater.user.id,
+          playerId: w.live.starters[0]?.id,
+          matchId: w.live.match.id,
+          rating: 7,
+        }),
+      };
+    },
+  },
+  'GET /api/ratings/user/:userId/player/:playerId/match/:matchId': { expect: OWN_OR_ADMIN_READS },
+  'GET /api/ratings/user/:userId/match/:matchId': { expect: OWN_OR_ADMIN_READS },
+  'POST /api/user-votes': {
+    expect: ownWrite(201),
+    call: async (w, role) => {
+      let voter = w.fan;
+      if (role === 'fan') {
+        voter = await w.freshFan();
+        for (const p of w.live.available) {
+          const rated = await voter.api.post('/api/ratings', {
+            userId: voter.user.id,
+            playerId: p.id,
+            matchId: w.live.match.id,
+            rating: 6,
+          });
+          if (rated.status !== 200) throw new Error(`rating: ${JSON.stringify(rated.body)}`);
+        }
+      }
+      return {
+        cookie: role === 'fan' ? voter.cookie : undefined,
+        ...json({ userId: voter.user.id, matchId: w.live.match.id, motmPlayerId: w.live.starters[1]?.id }),
+      };
+    },
+  },
+  'GET /api/user-votes/:userId/match/:matchId/progress': { expect: OWN_OR_ADMIN_READS },
+  'GET /api/user-votes/:userId/match/:matchId/has-voted': { expect: OWN_OR_ADMIN_READS },
+  'GET /api/user-votes/:userId/match/:matchId': { expect: OWN_OR_ADMIN_READS },
+
+  // Results: signed in; the figures once the reader voted (or rated the player), or for admins.
+  'GET /api/stats/match/:matchId': { expect: SIGNED_IN },
+  'GET /api/ratings/player/:playerId/match/:matchId': { expect: AFTER_OWN_VOTE },
+  'GET /api/leaderboard/match/:matchId': { expect: AFTER_OWN_VOTE },
+  'GET /api/ratings/match/:matchId/distribution': { expect: AFTER_OWN_VOTE },
+  'GET /api/motm/:matchId': { expect: AFTER_OWN_VOTE },
+
+  // User management: admins only.
+  'GET /api/admin/users': { expect: adminOnly() },
+  'POST /api/admin/users': {
+    expect: adminOnly(201),
+    call: () => json({ name: 'Steward', email: `${unique('steward')}@example.com`, isAdmin: false }),
+  },
+  'PUT /api/admin/users/:id': {
+    expect: adminOnly(),
+    call: async (w) => {
+      const target = await w.freshFan();
+      return {
+        url: `/api/admin/users/${target.user.id}`,
+        ...json({ name: 'Renamed Fan', email: target.user.email, isAdmin: false }),
+      };
+    },
+  },
+  'DELETE /api/admin/users/:id': {
+    expect: adminOnly(),
+    call: async (w) => ({ url: `/api/admin/users/${(await w.freshFan()).user.id}` }),
+  },
+  'POST /api/admin/users/:id/regenerate-password': {
+    expect: adminOnly(),
+    call: async (w) => ({ url: `/api/admin/users/${(await w.freshFan()).user.id}/regenerate-password` }),
+  },
+
+  // Settings: public reads above; the admin's reads and every write are admins only.
+  'GET /api/admin/customization': { expect: adminOnly() },
+  'POST /api/admin/customization': { expect: adminOnly(), call: () => json({ companyName: 'Red Devils' }) },
+  'GET /api/admin/social-media': { expect: adminOnly() },
+  'POST /api/admin/social-media': {
+    expect: adminOnly(),
+    call: () => json({ youtube: 'https://www.youtube.com/@club' }),
+  },
+  'GET /api/admin/tracking': { expect: adminOnly() },
+  'POST /api/admin/tracking': { expect: adminOnly(), call: () => json({ gtmContainerId: 'GTM-ABC123' }) },
+  'POST /api/admin/announcement': {
+    expect: adminOnly(),
+    call: () => json({ announcement: 'Gates open at 13:30' }),
+  },
+  'GET /api/admin/banners': { expect: adminOnly() },
+  'POST /api/admin/banners': {
+    expect: adminOnly(),
+    call: () => json({ banner1: { enabled: false, type: 'manual', title: 'Kit sale' } }),
+  },
+
+  // Analytics and the MOTM leaderboard: admins only.
+  'GET /api/analytics/total-votes': { expect: adminOnly() },
+  'GET /api/analytics/total-votes/:matchId': { expect: adminOnly() },
+  'GET /api/analytics/return-users': { expect: adminOnly() },
+  'GET /api/analytics/participation/:matchId': { expect: adminOnly() },
+  'GET /api/analytics/controversial/:matchId': { expect: adminOnly() },
+  'GET /api/analytics/ratings-timeline/:matchId': { expect: adminOnly() },
+  'GET /api/analytics/player-distributions/:matchId': { expect: adminOnly() },
+  'GET /api/analytics/history/export': { expect: adminOnly() },
+  'GET /api/motm-leaderboard/:matchId': { expect: adminOnly() },
+
+  // The simulator's routes (SIMULATION on a loopback address only): admins only.
+  'POST /api/simulation/fans': {
+    expect: adminOnly(201),
+    call: () => json({ prefix: unique('sim').toLowerCase(), count: 1 }),
+  },
+  'GET /api/simulation/matches/:matchId/summary': { expect: adminOnly() },
+  'GET /api/simulation/matches/:matchId/ratings': { expect: adminOnly() },
+  'GET /api/simulation/matches/:matchId/votes': { expect: adminOnly() },
+};
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+const methodOf = (key: string) => key.split(' ')[0] ?? '';
+const pathOf = (key: string) => key.slice(key.indexOf(' ') + 1);
+/** HEAD and OPTIONS twins Fastify adds: they answer as their GET does. */
+const isAutoRoute = (key: string) => methodOf(key) === 'HEAD' || methodOf(key) === 'OPTIONS';
+
+let w: SecurityWorld;
+let routes: string[];
+beforeAll(async () => {
+  w = await createSecurityWorld();
+  routes = registeredRouteKeys(w.t.app);
+});
+afterAll(() => w.t.close());
+
+async function request(key: string, role: Role, method = methodOf(key)) {
+  const entry = ENTRIES[key];
+  if (!entry) throw new Error(`no entry for ${key}`);
+  const user = userOf(w, role);
+  const defaults = {
+    userId: w.fan.user.id,
+    matchId: w.live.match.id,
+    playerId: w.live.starters[0]?.id ?? 0,
+  };
+  const { url, cookie, ...rest } = (await entry.call?.(w, role)) ?? {};
+  return {
+    method: method as InjectOptions['method'],
+    url: url ?? fillPath(pathOf(key), defaults),
+    cookie: cookie === null ? undefined : (cookie ?? user?.cookie),
+    ...rest,
+  };
+}
+
+describe('the route table', () => {
+  it('has an entry for every registered route', () => {
+    const missing = routes.filter((key) => !isAutoRoute(key) && !ENTRIES[key]);
+    expect(missing, 'registered routes without an entry in ENTRIES').toEqual([]);
+    const orphanTwins = routes.filter((key) => isAutoRoute(key) && !ENTRIES[`GET ${pathOf(key)}`]);
+    expect(orphanTwins).toEqual([]);
+  });
+
+  it('has no entry for a route that is not registered', () => {
+    expect(Object.keys(ENTRIES).filter((key) => !routes.includes(key))).toEqual([]);
+  });
+});
+
+describe('the table follows operations.md', () => {
+  const keys = Object.keys(ENTRIES);
+  const PUBLIC_API =
+    /^\/api\/(health|auth\/(?!me$)|oauth\/|customization$|banners$|social-media$|announcement$|scripts\/tracking$)/;
+  const ADMIN_AREA = /^\/api\/(admin|analytics|motm-leaderboard|simulation)\//;
+  const ADMIN_WRITES = /^\/api\/(matches|players|admin)(\/|$)/;
+
+  it('asks every /api route but the public ones for a signed-in user (401)', () => {
+    for (const key of keys.filter((k) => pathOf(k).startsWith('/api/'))) {
+      const anonymous = (ENTRIES[key] as Entry).expect.anonymous;
+      if (PUBLIC_API.test(pathOf(key))) expect(anonymous, key).not.toBe(401);
+      else expect(anonymous, key).toBe(401);
+    }
+  });
+
+  it('keeps the admin areas, and writes to matches, players and settings, from fans (403)', () => {
+    const adminOnlyKeys = keys.filter(
+      (k) => ADMIN_AREA.test(pathOf(k)) || (!SAFE.has(methodOf(k)) && ADMIN_WRITES.test(pathOf(k))),
+    );
+    expect(adminOnlyKeys.length).toBeGreaterThan(30);
+    for (const key of adminOnlyKeys) {
+      const { fan, otherFan, admin } = (ENTRIES[key] as Entry).expect;
+      expect({ fan, otherFan }, key).toEqual({ fan: 403, otherFan: 403 });
+      expect(admin, key).not.toBe(403);
+    }
+  });
+
+  it("refuses a fan another user's data (403), and lets admins read it but not write it", () => {
+    const userScoped = keys.filter((k) => /:userId|\/api\/user\/:id/.test(pathOf(k)));
+    expect(userScoped.length).toBeGreaterThanOrEqual(8);
+    for (const key of [...userScoped, 'POST /api/ratings', 'POST /api/user-votes']) {
+      const { fan, otherFan, admin } = (ENTRIES[key] as Entry).expect;
+      expect(fan, key).toBeLessThan(300);
+      expect(otherFan, key).toBe(403);
+      if (SAFE.has(methodOf(key))) expect(admin, key).toBeLessThan(300);
+      else expect(admin, key).toBe(403);
+    }
+  });
+});
+
+describe('who may call what', () => {
+  it.each(Object.keys(ENTRIES))('%s', async (key) => {
+    const entry = ENTRIES[key] as Entry;
+    const got: Partial<Expected> = {};
+    for (const role of ROLES) {
+      const res = await send(w.t.app, await request(key, role));
+      got[role] = res.statusCode;
+      if (res.statusCode === 401) expect(res.json()).toEqual({ message: 'Not authenticated' });
+      if (res.statusCode === 403) expect(res.json().message).toEqual(expect.stringMatching(/\w/));
+      if (res.statusCode === entry.expect[role]) entry.check?.(res, role);
+    }
+    await entry.restore?.(w);
+    expect(got).toEqual(entry.expect);
+  });
+
+  it.each(Object.keys(ENTRIES).filter((key) => methodOf(key) === 'GET'))(
+    'HEAD of %s answers as the GET does',
+    async (key) => {
+      expect(routes).toContain(`HEAD ${pathOf(key)}`);
+      const entry = ENTRIES[key] as Entry;
+      const got: Partial<Expected> = {};
+      for (const role of ROLES)
+        got[role] = (await send(w.t.app, await request(key, role, 'HEAD'))).statusCode;
+      expect(got).toEqual(entry.expect);
+    },
+  );
+});
+
+describe('bearer tokens', () => {
+  it('give every read the answer the session cookie gives', async () => {
+    for (const key of Object.keys(ENTRIES).filter((k) => methodOf(k) === 'GET')) {
+      const entry = ENTRIES[key] as Entry;
+      for (const role of ['fan', 'otherFan', 'admin'] as const) {
+        const { cookie, ...call } = await request(key, role);
+        const token = cookie?.split('=')[1];
+        const res = await send(w.t.app, {
+          ...call,
+          headers: { ...call.headers, authorization: `Bearer ${token}` },
+        });
+        expect(res.statusCode, `${role} ${key}`).toBe(entry.expect[role]);
+      }
+    }
+  }, 120_000);
+});
+
+describe('cross-site requests', () => {
+  const stateChanging = () => Object.keys(ENTRIES).filter((key) => !SAFE.has(methodOf(key)));
+  const crossSite: Record<string, string>[] = [
+    { 'sec-fetch-site': 'cross-site' },
+    { origin: 'https://evil.example' },
+    { origin: 'null' },
+  ];
+
+  it('refuses every state-changing route with 403, even for an admin, and changes nothing', async () => {
+    const refused: string[] = [];
+    for (const key of stateChanging()) {
+      for (const headers of crossSite) {
+        const call = await request(key, 'admin');
+        const before = await fingerprint(w.t.db);
+        const res = await send(w.t.app, { ...call, headers: { ...call.headers, ...headers } });
+        expect(res.statusCode, `${key} ${JSON.stringify(headers)}`).toBe(403);
+        expect(res.json()).toEqual({ message: 'Cross-site request refused' });
+        expect(await fingerprint(w.t.db), key).toEqual(before);
+        refused.push(key);
+      }
+    }
+    expect(new Set(refused).size).toBe(stateChanging().length);
+  }, 120_000);
+});

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/**
+ * A fan's own data (issue 9, "every fan owns their data"): GET /api/user/:id/export and
+ * DELETE /api/user/:id. The privacy page promises both; this contract drives the route and the page.
+ */
+
+export const signInMethod = z.enum(['password', 'google']);
+
+export const exportedProfile = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  isAdmin: z.boolean(),
+  emailVerified: z.boolean(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+  newsletterOptIn: z.boolean(),
+  /** How the fan can sign in; never the password hash or the provider's subject. */
+  signInMethods: z.array(signInMethod),
+});
+
+export const exportedConsent = z.object({
+  given: z.boolean(),
+  geolocation: z.boolean(),
+  at: z.string().nullable(),
+  policyVersion: z.string().nullable(),
+});
+
+export const exportedRating = z.object({
+  matchId: z.number().int(),
+  matchTitle: z.string(),
+  matchDate: z.string().nullable(),
+  playerId: z.number().int(),
+  playerName: z.string(),
+  rating: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const exportedVote = z.object({
+  matchId: z.number().int(),
+  matchTitle: z.string(),
+  matchDate: z.string().nullable(),
+  motmPlayerId: z.number().int().nullable(),
+  motmPlayerName: z.string().nullable(),
+  isFinal: z.boolean(),
+  createdAt: z.string(),
+});
+
+export const accountExport = z.object({
+  exportedAt: z.string(),
+  /** The privacy policy version in force when the file was made. */
+  privacyPolicyVersion: z.string(),
+  profile: exportedProfile,
+  consent: exportedConsent,
+  ratings: z.array(exportedRating),
+  votes: z.array(exportedVote),
+});
+export type AccountExport = z.infer<typeof accountExport>;
+
+export const accountDeleted = z.object({ message: z.literal('Account deleted') });
+export type AccountDeleted = z.infer<typeof accountDeleted>;
+
+export const ACCOUNT_MESSAGES = {
+  deleted: 'Account deleted',
+  exportForbidden: 'You can only download your own data',
+  deleteForbidden: 'You can only delete your own account',
+  lastAdmin:
+    'You are the only admin. Make another user an admin before deleting your account, so someone can still run the site.',
+} as const;
+
+export const accountExportPath = (userId: string) => `/api/user/${encodeURIComponent(userId)}/export`;
+export const accountPath = (userId: string) => `/api/user/${encodeURIComponent(userId)}`;
+
+/** `matchday-data-YYYY-MM-DD.json`, the UTC date of the export. */
+export function accountExportFileName(at: Date): string {
+  return `matchday-data-${at.toISOString().slice(0, 10)}.json`;
+}
