@@ -3,6 +3,7 @@ import type { AccountExport } from '../../src/shared/account';
 import { expect, expectAccessible, signIn, test } from './support/fixtures';
 import {
   acceptConsent,
+  clearTrackingIdsAsAdmin,
   E2E_TAGS,
   geolocationCalls,
   openAccountDialog,
@@ -38,57 +39,61 @@ test('tracking tags load only after the signed-in fan consents, with consent mod
   // The tracking ids are the server's, which another test sets and clears (released by the fixtures).
   await holdServer(baseURL ?? '');
   await saveTrackingIdsAsAdmin(baseURL ?? '');
-  const googleRequests: string[] = [];
-  // No internet here: Google's tag host is answered locally, and every request to it is recorded.
-  await page.route(GOOGLE, (route) => {
-    googleRequests.push(route.request().url());
-    return route.fulfill({ contentType: 'text/javascript', body: '' });
-  });
-  const tags = page.locator('script[src^="https://www.googletagmanager.com/"]');
+  try {
+    const googleRequests: string[] = [];
+    // No internet here: Google's tag host is answered locally, and every request to it is recorded.
+    await page.route(GOOGLE, (route) => {
+      googleRequests.push(route.request().url());
+      return route.fulfill({ contentType: 'text/javascript', body: '' });
+    });
+    const tags = page.locator('script[src^="https://www.googletagmanager.com/"]');
 
-  // A signed-out visitor: no tag, no dataLayer, no request.
-  await page.goto('/');
-  await expect(page.getByRole('button', { name: 'Sign In' }).first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  await expect(tags).toHaveCount(0);
-  expect(await dataLayerOf(page)).toBeNull();
+    // A signed-out visitor: no tag, no dataLayer, no request.
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Sign In' }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(tags).toHaveCount(0);
+    expect(await dataLayerOf(page)).toBeNull();
 
-  // Signed in, the consent prompt still open: still nothing.
-  await signInNewFan(page, server, uniqueEmail(), PASSWORD, 'Tracked Fan');
-  await page.waitForLoadState('networkidle');
-  await expect(tags).toHaveCount(0);
-  expect(await dataLayerOf(page)).toBeNull();
-  expect(googleRequests).toEqual([]);
+    // Signed in, the consent prompt still open: still nothing.
+    await signInNewFan(page, server, uniqueEmail(), PASSWORD, 'Tracked Fan');
+    await page.waitForLoadState('networkidle');
+    await expect(tags).toHaveCount(0);
+    expect(await dataLayerOf(page)).toBeNull();
+    expect(googleRequests).toEqual([]);
 
-  await acceptConsent(page, { geolocation: false });
-  await expect(page.locator(`head script[src*="gtm.js?id=${E2E_TAGS.gtmContainerId}"]`)).toHaveCount(1);
-  await expect(page.locator(`head script[src*="gtag/js?id=${E2E_TAGS.ga4MeasurementId}"]`)).toHaveCount(1);
-  await expect.poll(() => googleRequests.length).toBeGreaterThanOrEqual(2);
-  expect(googleRequests.some((u) => u.includes(`gtm.js?id=${E2E_TAGS.gtmContainerId}`))).toBe(true);
+    await acceptConsent(page, { geolocation: false });
+    await expect(page.locator(`head script[src*="gtm.js?id=${E2E_TAGS.gtmContainerId}"]`)).toHaveCount(1);
+    await expect(page.locator(`head script[src*="gtag/js?id=${E2E_TAGS.ga4MeasurementId}"]`)).toHaveCount(1);
+    await expect.poll(() => googleRequests.length).toBeGreaterThanOrEqual(2);
+    expect(googleRequests.some((u) => u.includes(`gtm.js?id=${E2E_TAGS.gtmContainerId}`))).toBe(true);
 
-  // Consent mode: every storage denied before anything else, then analytics granted, then the tags.
-  await expect.poll(async () => JSON.stringify(await dataLayerOf(page))).toContain('app_initialized');
-  const layer = (await dataLayerOf(page)) ?? [];
-  expect(layer[0]).toEqual([
-    'consent',
-    'default',
-    expect.objectContaining({
-      ad_storage: 'denied',
-      analytics_storage: 'denied',
-      ad_user_data: 'denied',
-      ad_personalization: 'denied',
-    }),
-  ]);
-  const grant = layer.findIndex((e) => Array.isArray(e) && e[0] === 'consent' && e[1] === 'update');
-  const start = layer.findIndex((e) => !Array.isArray(e) && e.event === 'gtm.js');
-  expect(layer[grant]).toEqual(['consent', 'update', { analytics_storage: 'granted' }]);
-  expect(grant).toBeGreaterThan(0);
-  expect(start).toBeGreaterThan(grant);
-  expect(layer).toContainEqual(['config', E2E_TAGS.ga4MeasurementId, { page_path: '/' }]);
+    // Consent mode: every storage denied before anything else, then analytics granted, then the tags.
+    await expect.poll(async () => JSON.stringify(await dataLayerOf(page))).toContain('app_initialized');
+    const layer = (await dataLayerOf(page)) ?? [];
+    expect(layer[0]).toEqual([
+      'consent',
+      'default',
+      expect.objectContaining({
+        ad_storage: 'denied',
+        analytics_storage: 'denied',
+        ad_user_data: 'denied',
+        ad_personalization: 'denied',
+      }),
+    ]);
+    const grant = layer.findIndex((e) => Array.isArray(e) && e[0] === 'consent' && e[1] === 'update');
+    const start = layer.findIndex((e) => !Array.isArray(e) && e.event === 'gtm.js');
+    expect(layer[grant]).toEqual(['consent', 'update', { analytics_storage: 'granted' }]);
+    expect(grant).toBeGreaterThan(0);
+    expect(start).toBeGreaterThan(grant);
+    expect(layer).toContainEqual(['config', E2E_TAGS.ga4MeasurementId, { page_path: '/' }]);
 
-  // A reload of a consented fan loads them once, straight away.
-  await page.reload();
-  await expect(page.locator(`head script[src*="gtm.js?id=${E2E_TAGS.gtmContainerId}"]`)).toHaveCount(1);
+    // A reload of a consented fan loads them once, straight away.
+    await page.reload();
+    await expect(page.locator(`head script[src*="gtm.js?id=${E2E_TAGS.gtmContainerId}"]`)).toHaveCount(1);
+  } finally {
+    await clearTrackingIdsAsAdmin(baseURL ?? '');
+  }
 });
 
 test('geolocation is never asked for without the opt-in', async ({ page, server, uniqueEmail }) => {
@@ -117,9 +122,13 @@ test('geolocation is never asked for without the opt-in', async ({ page, server,
 test('a fan downloads their data, then deletes the account and is signed out for good', async ({
   page,
   server,
+  baseURL,
   uniqueEmail,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
+  // Another test's match starting or ending raises a toast, and a toast takes the Escape that closes a
+  // dialog (Radix layers): the server is held meanwhile (released by the fixtures).
+  await holdServer(baseURL ?? '');
   const email = uniqueEmail();
   const name = 'Leaving Fan';
   await signInNewFan(page, server, email, PASSWORD, name);

@@ -21,6 +21,20 @@ export async function saveTrackingIdsAsAdmin(baseURL: string): Promise<void> {
   }
 }
 
+/** Clears the tracking ids again: tests in contexts of their own have no stand-in for Google's hosts. */
+export async function clearTrackingIdsAsAdmin(baseURL: string): Promise<void> {
+  const admin = await request.newContext({ baseURL });
+  try {
+    expect((await admin.post('/api/auth/login', { data: E2E_ADMIN })).status()).toBe(200);
+    const cleared = await admin.post('/api/admin/tracking', {
+      data: { gtmContainerId: null, ga4MeasurementId: null },
+    });
+    expect(cleared.status()).toBe(200);
+  } finally {
+    await admin.dispose();
+  }
+}
+
 /** Watches geolocation from before the first script: every call the page makes is counted. */
 export async function spyOnGeolocation(page: Page): Promise<void> {
   await page.addInitScript(() => {
