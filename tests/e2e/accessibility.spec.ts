@@ -18,6 +18,7 @@ import {
   tabTo,
 } from './support/keyboard';
 import { apiFan, type E2ELiveMatch, startMatchAsAdmin } from './support/match-day';
+import { holdServer } from './support/server-lock';
 import { E2E_ADMIN } from './support/servers';
 
 const PASSWORD = 'a11y-fan-password';
@@ -200,8 +201,11 @@ test.describe('admin', () => {
   // The sidebar is the desktop's (the phone's drawer is checked for axe above): the desktop projects only.
   test('an admin works every tab with the keyboard: nav links, arrow-key tabs, dialogs closed with Escape', {
     tag: '@desktop-only',
-  }, async ({ page }) => {
-    test.setTimeout(180_000);
+  }, async ({ page, baseURL }) => {
+    test.setTimeout(240_000);
+    // Another test's squad or match change re-renders the tab under the focus (to <body>): the server is
+    // held meanwhile (released by the fixtures).
+    await holdServer(baseURL ?? '');
     await signInAndConsent(page, E2E_ADMIN.email, E2E_ADMIN.password);
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Match Control' })).toBeVisible();
@@ -230,7 +234,7 @@ test.describe('admin', () => {
         if ((await page.evaluate(() => document.activeElement === document.body)) === true) break;
         await expectFocusVisible(page, `${title}, stop ${i + 1}`);
       }
-      await tabTo(page, link, { backwards: true, max: 60 });
+      await tabTo(page, link, { backwards: true });
     }
 
     // Match Preparation's steps are tabs: arrow keys move between them.
