@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../db/client';
 import { type LiveClient, listen, openLive, settle } from '../testing/live-client';
-import { createFan, type LiveMatch, rateAll, setupLiveMatch } from '../testing/match-fixtures';
+import { createFan, type LiveMatch, rateAll, setupLiveMatch, voteAll } from '../testing/match-fixtures';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
 let t: TestContext;
@@ -33,13 +33,7 @@ afterAll(async () => {
 
 async function votedFan(value = 8) {
   const fan = await createFan(t);
-  await rateAll(fan.api, fan.user.id, live, value);
-  const vote = await fan.api.post('/api/user-votes', {
-    userId: fan.user.id,
-    matchId: live.match.id,
-    motmPlayerId: live.starters[0]?.id,
-  });
-  expect(vote.status).toBe(201);
+  await voteAll(fan, live, value);
   return fan;
 }
 
@@ -188,13 +182,7 @@ describe('live figures', () => {
     expect(anonymous.of('leaderboard_update')).toEqual([]);
 
     // Once the pending fan votes, their open socket receives the figures too, and the MOTM result without counts.
-    await rateAll(pending.api, pending.user.id, live, 6);
-    const vote = await pending.api.post('/api/user-votes', {
-      userId: pending.user.id,
-      matchId: live.match.id,
-      motmPlayerId: player.id,
-    });
-    expect(vote.status).toBe(201);
+    await voteAll(pending, live, 6, player);
     await pendingSocket.next('leaderboard_update');
     const fanMotm = await pendingSocket.next('motm_update');
     expect(fanMotm.data.motm?.player).toBeDefined();
@@ -214,6 +202,9 @@ describe('live figures', () => {
       await settle(250);
     }
     await socket.next('leaderboard_update');
+    // Pushes follow the snapshots (one per match every 500 ms at most): ratings as fast as ours can all
+    // land within one, so wait for the push after the first rather than read straight away.
+    for (let i = 0; i < 60 && socket.of('leaderboard_update').length < 2; i += 1) await settle(50);
     const seqs = socket.of('leaderboard_update').map((m) => m.data.seq);
     expect(seqs.length).toBeGreaterThanOrEqual(2);
     for (let i = 1; i < seqs.length; i += 1) expect(seqs[i]).toBeGreaterThan(seqs[i - 1] as number);

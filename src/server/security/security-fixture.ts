@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { createSession, SESSION_COOKIE } from '../lib/sessions';
-import { createFan, type LiveMatch, rateAll, setupLiveMatch } from '../testing/match-fixtures';
+import { createFan, type LiveMatch, setupLiveMatch, voteAll } from '../testing/match-fixtures';
 import { createTestContext, type TestContext, type TestContextOptions } from '../testing/test-app';
 
 /** The product's own origin in the security tests: SIMULATION (loopback only) is on, so every route exists. */
@@ -36,13 +36,7 @@ export async function createSecurityWorld(options: TestContextOptions = {}): Pro
   });
   const live = await setupLiveMatch(t);
   const fan = await createFan(t);
-  await rateAll(fan.api, fan.user.id, live, 8);
-  const vote = await fan.api.post('/api/user-votes', {
-    userId: fan.user.id,
-    matchId: live.match.id,
-    motmPlayerId: live.starters[0]?.id,
-  });
-  if (vote.status !== 201) throw new Error(`vote: ${vote.status} ${JSON.stringify(vote.body)}`);
+  await voteAll(fan, live, 8);
   const otherFan = await createFan(t);
   const uploaded = await send(t.app, {
     method: 'POST',

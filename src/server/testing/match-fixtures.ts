@@ -92,3 +92,23 @@ export async function rateAll(
     if (res.status !== 200) throw new Error(`rating ${p.name}: ${res.status} ${JSON.stringify(res.body)}`);
   }
 }
+
+/**
+ * As one fan: rates every available player (rateAll), then gives the final vote with `motm` (the first
+ * starter unless given) as Man of the Match. Throws unless the vote is taken (201).
+ */
+export async function voteAll(
+  fan: { api: Client; user: { id: string } },
+  live: LiveMatch,
+  value: number | ((p: Player) => number) = 7,
+  motm: Player | undefined = live.starters[0],
+) {
+  await rateAll(fan.api, fan.user.id, live, value);
+  const vote = await fan.api.post('/api/user-votes', {
+    userId: fan.user.id,
+    matchId: live.match.id,
+    motmPlayerId: motm?.id,
+    isComplete: true,
+  });
+  if (vote.status !== 201) throw new Error(`vote: ${vote.status} ${JSON.stringify(vote.body)}`);
+}

@@ -23,7 +23,7 @@ import {
   userVotes,
 } from '../../db/schema';
 import { listen, openLive } from '../../testing/live-client';
-import { createFan, type LiveMatch, rateAll, setupLiveMatch } from '../../testing/match-fixtures';
+import { createFan, type LiveMatch, setupLiveMatch, voteAll } from '../../testing/match-fixtures';
 import { createTestContext, sessionCookieOf, type TestContext } from '../../testing/test-app';
 
 let t: TestContext;
@@ -63,14 +63,7 @@ const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/auth/me'
 async function activeFan(rating = 8) {
   const fan = await createFan(t);
   await fan.api.patch(`/api/user/${fan.user.id}/consent`, { consentGiven: true, geolocationConsent: true });
-  await rateAll(fan.api, fan.user.id, live, rating);
-  const vote = await fan.api.post('/api/user-votes', {
-    userId: fan.user.id,
-    matchId: live.match.id,
-    motmPlayerId: live.starters[0]?.id,
-    isComplete: true,
-  });
-  if (vote.status !== 201) throw new Error(`vote: ${vote.status}`);
+  await voteAll(fan, live, rating);
   return fan;
 }
 

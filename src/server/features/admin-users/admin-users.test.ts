@@ -2,7 +2,7 @@ import type { AdminUser } from '@shared/admin-users';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ratings, users, userVotes } from '../../db/schema';
-import { createFan, rateAll, setupLiveMatch } from '../../testing/match-fixtures';
+import { createFan, rateAll, setupLiveMatch, voteAll } from '../../testing/match-fixtures';
 import { createTestContext, createUser, type TestContext } from '../../testing/test-app';
 
 let t: TestContext;
@@ -225,14 +225,7 @@ describe('deleting a user', () => {
   it('ends their sessions and keeps their ratings and vote, anonymous', async () => {
     const live = await setupLiveMatch(t);
     const leaver = await createFan(t);
-    await rateAll(leaver.api, leaver.user.id, live, 8);
-    const vote = await leaver.api.post('/api/user-votes', {
-      userId: leaver.user.id,
-      matchId: live.match.id,
-      motmPlayerId: live.starters[0]?.id,
-      isComplete: true,
-    });
-    expect(vote.status).toBe(201);
+    await voteAll(leaver, live, 8);
     const ratingsOf = async () =>
       (await t.db.select({ n: count() }).from(ratings).where(eq(ratings.matchId, live.match.id)))[0]?.n;
     const before = await ratingsOf();

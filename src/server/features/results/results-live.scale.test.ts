@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DbHandle, rows } from '../../db/client';
 import { RedisCoordinator } from '../../lib/tick-coordinator';
 import { type LiveClient, listen, openLive, settle } from '../../testing/live-client';
-import { client, createFan, type LiveMatch, rateAll, setupLiveMatch } from '../../testing/match-fixtures';
+import {
+  client,
+  createFan,
+  type LiveMatch,
+  rateAll,
+  setupLiveMatch,
+  voteAll,
+} from '../../testing/match-fixtures';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { createTestDatabase } from '../../testing/test-db';
 
@@ -64,13 +71,7 @@ describe('two instances behind one Redis', () => {
 
   it('a rating posted on A is in the leaderboard read from B and pushed to a voter on B', async () => {
     const voter = await createFan(a);
-    await rateAll(voter.api, voter.user.id, live, 5);
-    const voted = await voter.api.post('/api/user-votes', {
-      userId: voter.user.id,
-      matchId: live.match.id,
-      motmPlayerId: live.starters[0]?.id,
-    });
-    expect(voted.status).toBe(201);
+    await voteAll(voter, live, 5);
     const onB = await connect(baseB, voter.cookie);
     await settle(200);
 
@@ -115,12 +116,7 @@ describe('two instances behind one Redis', () => {
 
   it('ratings on both instances are pushed once per change, by one instance, in order', async () => {
     const voter = await createFan(a);
-    await rateAll(voter.api, voter.user.id, live, 6);
-    await voter.api.post('/api/user-votes', {
-      userId: voter.user.id,
-      matchId: live.match.id,
-      motmPlayerId: live.starters[0]?.id,
-    });
+    await voteAll(voter, live, 6);
     const onA = await connect(baseA, voter.cookie);
     const onB = await connect(baseB, voter.cookie);
     await settle(400);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { type LiveClient, listen, openLive, settle } from '../../testing/live-client';
-import { createFan, type LiveMatch, rateAll, setupLiveMatch } from '../../testing/match-fixtures';
+import { createFan, type LiveMatch, setupLiveMatch, voteAll } from '../../testing/match-fixtures';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 
 /** Long enough that a push waiting for the ticker's timer could not pass for one sent at once. */
@@ -24,13 +24,7 @@ beforeAll(async () => {
   t = await createTestContext({ live: { intervalMs: INTERVAL_MS } });
   live = await setupLiveMatch(t);
   const voter = await createFan(t);
-  await rateAll(voter.api, voter.user.id, live, 7);
-  const vote = await voter.api.post('/api/user-votes', {
-    userId: voter.user.id,
-    matchId: live.match.id,
-    motmPlayerId: live.starters[0]?.id,
-  });
-  expect(vote.status).toBe(201);
+  await voteAll(voter, live, 7);
   socket = await openLive(await listen(t.app), { cookie: voter.cookie });
   await socket.next('connection_established');
   // The voter's ratings and vote went out in two pushes (at once, then at the interval's end); then quiet.
