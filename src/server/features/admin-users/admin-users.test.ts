@@ -2,7 +2,7 @@ import type { AdminUser } from '@shared/admin-users';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ratings, users, userVotes } from '../../db/schema';
-import { createFan, rateAll, setupLiveMatch, voteAll } from '../../testing/match-fixtures';
+import { createFan, setupLiveMatch, voteAll } from '../../testing/match-fixtures';
 import { createTestContext, createUser, type TestContext } from '../../testing/test-app';
 
 let t: TestContext;
@@ -123,15 +123,7 @@ describe('the user table', () => {
   it('lists everyone newest first, with last login and final votes counted', async () => {
     const live = await setupLiveMatch(t);
     const voter = await createFan(t, { name: 'Voter' });
-    await rateAll(voter.api, voter.user.id, live);
-    const motm = live.starters[0];
-    const vote = await voter.api.post('/api/user-votes', {
-      userId: voter.user.id,
-      matchId: live.match.id,
-      motmPlayerId: motm?.id,
-      isComplete: true,
-    });
-    expect(vote.status).toBe(201);
+    await voteAll(voter, live);
     expect((await login(voter.user.email, voter.password)).statusCode).toBe(200);
 
     const res = await call<AdminUser[]>(admin.cookie, 'GET', '/api/admin/users');

@@ -1,6 +1,6 @@
 import type { Player, SeasonStats } from '@shared/players';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { client, createFan, rateAll, setupLiveMatch } from '../../testing/match-fixtures';
+import { client, createFan, setupLiveMatch, voteAll } from '../../testing/match-fixtures';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 
 let t: TestContext;
@@ -32,12 +32,7 @@ it('builds season stats from our own data: averages, matches rated, MOTM awards,
   if (!star) throw new Error('no player');
   const fans = await Promise.all([createFan(t), createFan(t)]);
   for (const [i, f] of fans.entries()) {
-    await rateAll(f.api, f.user.id, first, (p) => (p.id === star.id ? ([9, 8][i] ?? 5) : 6));
-    await f.api.post('/api/user-votes', {
-      userId: f.user.id,
-      matchId: first.match.id,
-      motmPlayerId: star.id,
-    });
+    await voteAll(f, first, (p) => (p.id === star.id ? ([9, 8][i] ?? 5) : 6), star);
   }
   await first.admin.api.patch(`/api/matches/${first.match.id}`, { score: '2-1', isLive: false });
   const stats = (await fans[0]?.api.get<SeasonStats>(`/api/players/${star.id}/season-stats`))?.body;
