@@ -12,6 +12,7 @@ import { purgePlugin } from './features/account/purge';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { authRoutes } from './features/auth/auth.routes';
+import { MailJobs } from './features/auth/mail-jobs';
 import { healthRoutes } from './features/health/health.routes';
 import { MatchCache } from './features/matches/match-cache';
 import { matchesRoutes } from './features/matches/matches.routes';
@@ -36,6 +37,7 @@ import { votesRoutes } from './features/votes/votes.routes';
 import { votedLiveMatches } from './features/votes/votes.service';
 import { ChangeFeed } from './lib/change-feed';
 import { type LiveBus, LocalBus, RedisBus } from './lib/live-bus';
+import { redactingLogger } from './lib/log-redaction';
 import { createMailer, type Mailer } from './lib/mailer';
 import { SessionCache } from './lib/session-cache';
 import { authPlugin } from './plugins/auth';
@@ -44,6 +46,7 @@ import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
 import { type LiveOptions, livePlugin } from './plugins/live';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { textInputPlugin } from './plugins/text-input';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,16 +71,29 @@ export interface AppOptions {
       /** Namespace of the Redis channel and keys: instances of one product share it. */
       redisPrefix?: string;
     };
+  /** How long a client may take to send a whole request, headers and body. Default 30 s. */
+  requestTimeoutMs?: number;
 }
 
 /** Builds the whole product without listening, so tests drive it with inject() or a port of their own. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env, database } = options;
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
   const app = Fastify({
-    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    ...(options.logger ? { loggerInstance: redactingLogger(options.logger) } : { logger: false }),
     // Only the proxies TRUST_PROXY names (by default one on this machine) may tell us the client's address.
     trustProxy: env.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A request (headers and body) not fully received in time is answered 408 and its connection closed:
+    // a body dripped a byte at a time must not hold a connection. Node ignores a request timeout shorter
+    // than its headers timeout, and checks only every connectionsCheckingInterval.
+    requestTimeout,
+    http: { headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout) },
+    // Idle keep-alive connections outlast the proxy's own to us (nginx: 60 s), so the proxy closes them first.
+    keepAliveTimeout: 72_000,
+    // A connection silent both ways this long (a client that stopped reading an answer) is dropped. Live
+    // sockets are not HTTP connections any more once upgraded: ws clears this timeout.
+    connectionTimeout: 120_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -99,7 +115,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (!options.mailer) app.addHook('onClose', () => mailer.close());
 
   await app.register(errorsPlugin);
-  await app.register(securityHeadersPlugin, { contentSecurityPolicy: options.client !== 'vite' });
+  await app.register(textInputPlugin);
+  await app.register(securityHeadersPlugin, {
+    contentSecurityPolicy: options.client !== 'vite',
+    publicUrl: env.PUBLIC_URL,
+  });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,
@@ -150,6 +170,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => newsletter.stop());
 
   const authRateLimit = options.authRateLimit ?? { max: 600, timeWindow: 60_000 };
+  // Recovery mail goes out after the answer; closing waits for what is under way.
+  app.decorate('mailJobs', new MailJobs(app.log));
+  app.addHook('preClose', () => app.mailJobs.idle());
   await app.register(authRoutes, {
     db: database.db,
     onRegistered: async ({ userId, email, newsletterOptIn }) => {

@@ -6,7 +6,7 @@ import { type DbTarget, openDatabase, runMigrations } from './db/client';
 import { seedDatabase } from './db/seed';
 import { ensureAdmin } from './db/seed-admin';
 import { ConfigError, loadEnv } from './env';
-import { LOG_REDACTION } from './lib/log-redaction';
+import { LOG_OPTIONS } from './lib/log-redaction';
 
 async function main() {
   let env: ReturnType<typeof loadEnv>;
@@ -20,10 +20,8 @@ async function main() {
     throw error;
   }
 
-  const log = pino({
-    level: env.LOG_LEVEL,
-    redact: LOG_REDACTION,
-  });
+  // Secrets, personal data and the query of every logged URL are redacted (lib/log-redaction.ts).
+  const log = pino({ level: env.LOG_LEVEL, ...LOG_OPTIONS });
   const target: DbTarget = env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.dataDir };
   log.info(
     { database: env.DATABASE_URL ? 'postgresql' : `embedded (${env.dataDir}/pglite)` },

@@ -16,8 +16,18 @@ export const AUTH_MESSAGES = {
   registered: 'Registration successful. Please check your email to verify your account.',
   loggedIn: 'Login successful',
   loggedOut: 'Logged out',
-  verified: 'Email verified successfully. You can now sign in.',
+  verified: "Email verified. You're signed in.",
   badToken: 'This verification link is invalid or has already been used.',
+  /** The same answer for every address, so it says nothing about who has an account. */
+  resetRequested:
+    'If an account with this email exists, we have sent a link to reset your password. Check your inbox.',
+  /** The same answer for every address, so it says nothing about who has an account. */
+  verificationResent:
+    'If this email is waiting to be verified, we have sent a new verification link. Check your inbox.',
+  passwordReset: 'Your password has been changed. Please sign in with your new password.',
+  choosePassword:
+    'Email verified. This address was signed up more than once, so choose your password to finish.',
+  badResetToken: 'This password reset link is invalid, has expired or has already been used.',
   tooManyLogins: 'Too many failed sign-in attempts for this account. Please try again in 15 minutes.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   notAuthenticated: 'Not authenticated',
@@ -62,6 +72,21 @@ export const confirmBody = z.object({
   token: z.string({ error: AUTH_MESSAGES.badToken }).trim().min(1, AUTH_MESSAGES.badToken).max(200),
 });
 
+/** POST /api/auth/forgot-password and POST /api/auth/resend-verification. */
+export const emailOnlyBody = z.object({ email: emailField });
+export type EmailOnlyBody = z.input<typeof emailOnlyBody>;
+
+/** POST /api/auth/reset-password: the token from the mailed link and the new password (sign-up rules). */
+export const resetPasswordBody = z.object({
+  token: z
+    .string({ error: AUTH_MESSAGES.badResetToken })
+    .trim()
+    .min(1, AUTH_MESSAGES.badResetToken)
+    .max(200, AUTH_MESSAGES.badResetToken),
+  password: newPasswordField,
+});
+export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
+
 export const consentBody = z.object({
   consentGiven: z.boolean(),
   geolocationConsent: z.boolean().optional().default(false),
@@ -91,6 +116,16 @@ export const authResponse = z.object({
 export type AuthResponse = z.infer<typeof authResponse>;
 
 export const loginResponse = authResponse.extend({ user: publicUser });
+/**
+ * A followed verification link signs the fan in: the session cookie is set, and the user comes back.
+ * When the address was signed up more than once before it was verified, the follower chooses the
+ * password instead: no session, and a token for POST /api/auth/reset-password.
+ */
+export const confirmResponse = authResponse.extend({
+  user: publicUser.optional(),
+  choosePasswordToken: z.string().optional(),
+});
+export type ConfirmResponse = z.infer<typeof confirmResponse>;
 export const meResponse = z.object({ user: publicUser });
 export const consentResponse = z.object({ user: publicUser });
 

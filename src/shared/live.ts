@@ -18,6 +18,41 @@ export const LIVE_LIMITS = {
 /** Close code the server uses when it restarts or drops a session: the page reconnects at once. */
 export const LIVE_CLOSE_RECONNECT = 4000;
 
+/**
+ * Close code for a socket over its session's or address's cap: the page stops its quick retries and
+ * tries again once per polling period.
+ */
+export const LIVE_CLOSE_TOO_MANY = 4008;
+
+/** The subprotocol the page asks for and the server always answers. */
+export const LIVE_PROTOCOL = 'matchday';
+
+/**
+ * The page's bearer token rides in a second subprotocol, `matchday.bearer.<token>`: a header the
+ * browser lets a page set, so the token stays out of the URL (and out of every log that holds URLs).
+ * The server never answers with it.
+ */
+export const LIVE_BEARER_PREFIX = 'matchday.bearer.';
+
+/** A subprotocol is an HTTP token (RFC 9110 tchar); base64url session tokens always are. */
+const SUBPROTOCOL = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
+
+/** The subprotocols to offer: the bearer one only for a token that can be carried that way. */
+export function liveProtocols(token: string | null): string[] {
+  const bearer = token ? `${LIVE_BEARER_PREFIX}${token}` : null;
+  return bearer && SUBPROTOCOL.test(bearer) ? [LIVE_PROTOCOL, bearer] : [LIVE_PROTOCOL];
+}
+
+/** The bearer token among the offered subprotocols (the Sec-WebSocket-Protocol header), if any. */
+export function bearerFromProtocols(header: string | undefined): string | null {
+  for (const offered of header?.split(',') ?? []) {
+    const protocol = offered.trim();
+    if (protocol.startsWith(LIVE_BEARER_PREFIX) && protocol.length > LIVE_BEARER_PREFIX.length)
+      return protocol.slice(LIVE_BEARER_PREFIX.length);
+  }
+  return null;
+}
+
 /** Client to server: only pings. */
 export const liveClientMessage = z.object({ type: z.literal('ping'), timestamp: z.number().optional() });
 export type LiveClientMessage = z.infer<typeof liveClientMessage>;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { calendarDate, calendarDateTime } from './dates';
 import { TOURNAMENTS } from './domain';
+import { dbIdParam } from './ids';
 
-export const matchId = z.coerce.number({ error: 'Invalid match id' }).int().positive('Invalid match id');
+export const matchId = dbIdParam('Invalid match id');
 export const matchIdParams = z.object({ matchId });
 export const matchPathParams = z.object({ id: matchId });
 
@@ -53,10 +55,7 @@ const text = (label: string, max = 120) =>
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} is too long`);
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Match date must be a date (YYYY-MM-DD)')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Match date must be a real date');
+const isoDate = calendarDate('Match date must be a real date (YYYY-MM-DD)');
 /** product.md point 9: kick-off between 10 and 21 h, on the quarter hour. */
 export const KICK_OFF_MESSAGE = 'Kick-off time must be between 10:00 and 21:45, in 15-minute steps';
 const kickOff = z.string().regex(/^(1\d|2[01]):(00|15|30|45)$/, KICK_OFF_MESSAGE);
@@ -86,7 +85,7 @@ export const updateMatchBody = z
     awayScore: goals,
     isLive: z.boolean(),
     isHalfTime: z.boolean(),
-    startedAt: z.iso.datetime({ offset: true }).nullable(),
+    startedAt: calendarDateTime('Start time must be a real date and time (ISO 8601)').nullable(),
   })
   .partial()
   .strict();

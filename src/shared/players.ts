@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { POSITIONS } from './domain';
+import { dbId, dbIdParam } from './ids';
 
-export const playerId = z.coerce.number({ error: 'Invalid player id' }).int().positive('Invalid player id');
+export const playerId = dbIdParam('Invalid player id');
 
 export const player = z.object({
   id: z.number().int(),
@@ -28,7 +29,7 @@ export const SQUAD_MESSAGES = {
   overlap: 'A player cannot be both in the Starting XI and a substitute',
 } as const;
 
-const idList = z.array(z.number({ error: 'Invalid player id' }).int().positive()).max(200);
+const idList = z.array(dbId('Invalid player id')).max(200);
 
 /** Replaces the whole set of players available for rating (operations.md). */
 export const availableForRatingBody = z.object({ playerIds: idList });
@@ -77,7 +78,7 @@ export const playerBody = z.object({
     .max(99, PLAYER_MESSAGES.jerseyRange)
     .nullable()
     .optional(),
-  apiPlayerId: z.number().int().positive().nullable().optional(),
+  apiPlayerId: dbId('Provider player id must be a whole number from 1 to 2147483647').nullable().optional(),
 });
 export type PlayerBody = z.input<typeof playerBody>;
 export const playerResponse = z.object({ player });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RATING_MAX, RATING_MIN } from './domain';
+import { dbId } from './ids';
 import { matchId } from './matches';
 import { player, playerId } from './players';
 
@@ -13,8 +14,8 @@ export const ratingValue = z
 
 export const ratingBody = z.object({
   userId: userIdField,
-  playerId: z.number({ error: 'Invalid player id' }).int().positive('Invalid player id'),
-  matchId: z.number({ error: 'Invalid match id' }).int().positive('Invalid match id'),
+  playerId: dbId('Invalid player id'),
+  matchId: dbId('Invalid match id'),
   rating: ratingValue,
 });
 export type RatingBody = z.infer<typeof ratingBody>;

@@ -4,6 +4,7 @@
  * The server validates with these schemas and the simulator (bench/lib/simulator) parses its answers with them.
  */
 import { z } from 'zod';
+import { DB_INT_MAX } from './ids';
 import { matchId } from './matches';
 
 export const SIMULATION_LIMITS = {
@@ -36,7 +37,7 @@ export const simulationMatchParams = z.object({ matchId });
 
 /** Keyset pages in id order: `afterId` is the last id of the previous page. */
 export const simulationPageQuery = z.object({
-  afterId: z.coerce.number().int().min(0).default(0),
+  afterId: z.coerce.number().int().min(0).max(DB_INT_MAX).default(0),
   limit: z.coerce.number().int().min(1).max(SIMULATION_LIMITS.maxRowsPerPage).default(5000),
 });
 export type SimulationPageQuery = z.input<typeof simulationPageQuery>;

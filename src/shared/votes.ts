@@ -1,13 +1,11 @@
 import { z } from 'zod';
+import { dbId } from './ids';
 import { userIdField } from './ratings';
 
 export const voteBody = z.object({
   userId: userIdField,
-  matchId: z.number({ error: 'Invalid match id' }).int().positive('Invalid match id'),
-  motmPlayerId: z
-    .number({ error: 'Choose your Man of the Match' })
-    .int()
-    .positive('Choose your Man of the Match'),
+  matchId: dbId('Invalid match id'),
+  motmPlayerId: dbId('Choose your Man of the Match'),
   isComplete: z.literal(true).optional().default(true),
 });
 export type VoteBody = z.input<typeof voteBody>;

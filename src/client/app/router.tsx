@@ -11,6 +11,12 @@ const LoginRoute = lazy(() => import('./routes/login').then((module) => ({ defau
 const ConfirmRoute = lazy(() =>
   import('./routes/confirm').then((module) => ({ default: module.ConfirmRoute })),
 );
+const ForgotPasswordRoute = lazy(() =>
+  import('./routes/forgot-password').then((module) => ({ default: module.ForgotPasswordRoute })),
+);
+const ResetPasswordRoute = lazy(() =>
+  import('./routes/reset-password').then((module) => ({ default: module.ResetPasswordRoute })),
+);
 const PrivacyRoute = lazy(() =>
   import('./routes/privacy').then((module) => ({ default: module.PrivacyRoute })),
 );
@@ -39,6 +45,8 @@ export function AppRouter() {
         <Route path="/register" component={SignUpRoute} />
         <Route path="/login" component={LoginRoute} />
         <Route path="/confirm" component={ConfirmRoute} />
+        <Route path="/forgot-password" component={ForgotPasswordRoute} />
+        <Route path="/reset-password" component={ResetPasswordRoute} />
         <Route path="/admin" component={LazyAdminRoute} />
         <Route path="/privacy" component={PrivacyRoute} />
         <Route path="/terms" component={TermsRoute} />

@@ -19,13 +19,15 @@ export interface RequestOptions {
   body?: unknown;
   cache?: RequestCache;
   signal?: AbortSignal;
+  /** The bearer token to send: the stored one by default; null sends none, so the cookie alone speaks. */
+  bearer?: string | null;
 }
 
 /** Calls the API and validates the answer against the shared contract schema. */
 export async function apiRequest<S extends z.ZodType>(
   path: string,
   schema: S,
-  { method = 'GET', body, cache, signal }: RequestOptions = {},
+  { method = 'GET', body, cache, signal, bearer }: RequestOptions = {},
 ): Promise<z.output<S>> {
   const headers = new Headers({ Accept: 'application/json' });
   let payload: BodyInit | undefined;
@@ -36,7 +38,7 @@ export async function apiRequest<S extends z.ZodType>(
     payload = JSON.stringify(body);
   }
   // The social sign-in callback hands the page a bearer token; password sign-in relies on the cookie.
-  const token = readAuthToken();
+  const token = bearer === undefined ? readAuthToken() : bearer;
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
   const response = await fetch(path, {

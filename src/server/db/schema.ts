@@ -35,6 +35,9 @@ export const users = pgTable(
     consentPolicyVersion: text('consent_policy_version'),
     newsletterOptIn: boolean('newsletter_opt_in').notNull().default(false),
     oauthSubject: text('oauth_subject'),
+    // Set when an unverified address is signed up again: whoever signed up first may be a stranger who
+    // knows the password, so following the link makes the mailbox's owner choose a new one.
+    signupContested: boolean('signup_contested').notNull().default(false),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -62,19 +65,32 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 );
 
-export const emailVerifications = pgTable(
-  'email_verifications',
-  {
-    tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
-  },
-  (t) => [index('email_verifications_user_id_idx').on(t.userId)],
-);
+/** A mailed one-time link: only the SHA-256 of its token is stored, it expires and is used once. */
+const oneTimeLinks = (name: string) =>
+  pgTable(
+    name,
+    {
+      tokenHash: text('token_hash').primaryKey(),
+      userId: uuid('user_id')
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      createdAt: createdAt(),
+      expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+      usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    },
+    (t) => [index(`${name}_user_id_idx`).on(t.userId)],
+  );
+
+export const emailVerifications = oneTimeLinks('email_verifications');
+/** Password reset links: one hour, single use. */
+export const passwordResets = oneTimeLinks('password_resets');
+
+/** Mails sent to each address in its current hour, shared by every instance (sign-up, resend, reset). */
+export const mailQuota = pgTable('mail_quota', {
+  email: text('email').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  count: integer('count').notNull().default(0),
+});
 
 /** Failed logins per account, shared by every instance (the 10-in-15-minutes rule). */
 export const failedLogins = pgTable(

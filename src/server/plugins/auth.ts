@@ -1,3 +1,4 @@
+import { bearerFromProtocols } from '@shared/live';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
@@ -21,9 +22,13 @@ export function readSessionToken(request: FastifyRequest): string | null {
     const token = header.slice(7).trim();
     if (token) return token;
   }
-  const query = request.query as { token?: unknown } | undefined;
-  // The live socket may carry the bearer token in its URL (operations.md); nothing else may.
-  if (request.url.startsWith('/ws') && typeof query?.token === 'string') return query.token;
+  if (request.url.startsWith('/ws')) {
+    // The live socket carries the bearer token in a subprotocol (older pages: in its URL); nothing else may.
+    const offered = bearerFromProtocols(request.headers['sec-websocket-protocol']);
+    if (offered) return offered;
+    const query = request.query as { token?: unknown } | undefined;
+    if (typeof query?.token === 'string') return query.token;
+  }
   return request.cookies[SESSION_COOKIE] ?? null;
 }
 

@@ -1,9 +1,10 @@
-import { LIVE_CLOSE_RECONNECT } from '@shared/live';
+import { LIVE_CLOSE_RECONNECT, LIVE_CLOSE_TOO_MANY, LIVE_PROTOCOL } from '@shared/live';
 import type { Match } from '@shared/matches';
 import type { Player } from '@shared/players';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../db/client';
+import { createSession, SESSION_COOKIE } from '../lib/sessions';
 import { type LiveClient, listen, openLive, settle } from '../testing/live-client';
 import { createFan, type LiveMatch, rateAll, setupLiveMatch, voteAll } from '../testing/match-fixtures';
 import { createTestContext, type TestContext } from '../testing/test-app';
@@ -50,7 +51,7 @@ describe('the live socket', () => {
     const fan = await createFan(t);
     const signedIn = await connect({ cookie: fan.cookie });
     expect((await signedIn.next('connection_established')).data).toEqual({ signedIn: true });
-    // The bearer token of the social sign-in may ride in the URL instead of the cookie.
+    // The bearer token of the social sign-in rides in a subprotocol instead of the cookie.
     const bearer = await connect({ token: fan.token });
     expect((await bearer.next('connection_established')).data).toEqual({ signedIn: true });
   });
@@ -72,6 +73,64 @@ describe('the live socket', () => {
   it('treats an unknown or expired token as anonymous', async () => {
     const client = await connect({ cookie: 'matchday_session=not-a-session' });
     expect((await client.next('connection_established')).data).toEqual({ signedIn: false });
+  });
+});
+
+describe('tokens in logs: the bearer token rides in a subprotocol, not the URL', () => {
+  it('tokens in logs: a socket signed in through its subprotocol is that user, and the answer names only matchday', async () => {
+    const fan = await createFan(t);
+    const other = await createFan(t);
+    const socket = await connect({ token: fan.token });
+    const otherSocket = await connect({ token: other.token });
+    expect((await socket.next('connection_established')).data).toEqual({ signedIn: true });
+    await otherSocket.next('connection_established');
+    // The handshake answer never echoes the token-bearing subprotocol.
+    expect(socket.answeredProtocol).toBe(LIVE_PROTOCOL);
+    expect(socket.ws.protocol).toBe(LIVE_PROTOCOL);
+    // Tied to that user's session: ending it closes this socket and no other.
+    t.app.live.reconnect(fan.user.id, fan.token);
+    expect((await socket.closed).code).toBe(LIVE_CLOSE_RECONNECT);
+    await settle(100);
+    expect(otherSocket.ws.readyState).toBe(otherSocket.ws.OPEN);
+  });
+
+  it('tokens in logs: the old ?token= and sockets offering no subprotocol still work', async () => {
+    const fan = await createFan(t);
+    const old = await connect({ token: fan.token, tokenIn: 'query', protocols: [] });
+    expect((await old.next('connection_established')).data).toEqual({ signedIn: true });
+    expect(old.answeredProtocol).toBeUndefined();
+    const cookie = await connect({ cookie: fan.cookie, protocols: [] });
+    expect((await cookie.next('connection_established')).data).toEqual({ signedIn: true });
+    const anonymous = await connect({ protocols: [] });
+    expect((await anonymous.next('connection_established')).data).toEqual({ signedIn: false });
+    // The page's own offer without a token: anonymous, and answered with the plain protocol.
+    const page = await connect();
+    expect((await page.next('connection_established')).data).toEqual({ signedIn: false });
+    expect(page.answeredProtocol).toBe(LIVE_PROTOCOL);
+  });
+});
+
+describe('socket floods: sockets are capped per session', () => {
+  it('socket floods: a session over its cap of 10 sockets is closed with 4008, and closing one frees a slot', async () => {
+    const fan = await createFan(t);
+    const sockets: LiveClient[] = [];
+    for (let i = 0; i < 10; i += 1) sockets.push(await connect({ cookie: fan.cookie }));
+    for (const socket of sockets) await socket.next('connection_established');
+    const over = await connect({ cookie: fan.cookie });
+    expect(await over.closed).toEqual({ code: LIVE_CLOSE_TOO_MANY, reason: 'Too many connections' });
+    expect(over.messages).toEqual([]);
+    // Another session of the same fan has slots of its own.
+    const otherSession = await connect({
+      cookie: `${SESSION_COOKIE}=${await createSession(t.db, fan.user.id)}`,
+    });
+    expect((await otherSession.next('connection_established')).data).toEqual({ signedIn: true });
+
+    const before = t.app.live.localSockets();
+    sockets[0]?.close();
+    for (let i = 0; i < 100 && t.app.live.localSockets() >= before; i += 1) await settle(20);
+    const again = await connect({ cookie: fan.cookie });
+    expect((await again.next('connection_established')).data).toEqual({ signedIn: true });
+    expect(again.ws.readyState).toBe(again.ws.OPEN);
   });
 });
 
@@ -313,5 +372,42 @@ describe('sessions', () => {
     expect(res.status).toBe(200);
     expect((await a.closed).code).toBe(LIVE_CLOSE_RECONNECT);
     expect((await b.closed).code).toBe(LIVE_CLOSE_RECONNECT);
+  });
+});
+
+describe('socket floods: signed-out sockets are capped per client address', () => {
+  let capped: TestContext;
+  let cappedBase: string;
+  const cappedOpen: LiveClient[] = [];
+  const connectCapped = async (options: Parameters<typeof openLive>[1] = {}) => {
+    const client = await openLive(cappedBase, options);
+    cappedOpen.push(client);
+    return client;
+  };
+  beforeAll(async () => {
+    capped = await createTestContext({ live: { maxAnonymousSocketsPerAddress: 4 } });
+    cappedBase = await listen(capped.app);
+  });
+  afterAll(async () => {
+    for (const client of cappedOpen) client.close();
+    await capped.close();
+  });
+
+  it('socket floods: an address over its cap of signed-out sockets is closed with 4008, and closing one frees a slot', async () => {
+    const sockets: LiveClient[] = [];
+    for (let i = 0; i < 4; i += 1) sockets.push(await connectCapped());
+    for (const socket of sockets) await socket.next('connection_established');
+    const over = await connectCapped();
+    expect(await over.closed).toEqual({ code: LIVE_CLOSE_TOO_MANY, reason: 'Too many connections' });
+    // A signed-in socket from the same address counts against its session, not the address.
+    const fan = await createFan(capped);
+    const signedIn = await connectCapped({ cookie: fan.cookie });
+    expect((await signedIn.next('connection_established')).data).toEqual({ signedIn: true });
+
+    const before = capped.app.live.localSockets();
+    sockets[0]?.close();
+    for (let i = 0; i < 100 && capped.app.live.localSockets() >= before; i += 1) await settle(20);
+    const again = await connectCapped();
+    expect((await again.next('connection_established')).data).toEqual({ signedIn: false });
   });
 });

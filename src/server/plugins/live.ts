@@ -3,8 +3,10 @@ import type { Duplex } from 'node:stream';
 import fastifyWebsocket from '@fastify/websocket';
 import {
   LIVE_CLOSE_RECONNECT,
+  LIVE_CLOSE_TOO_MANY,
   LIVE_LIMITS,
   LIVE_PATH,
+  LIVE_PROTOCOL,
   type LiveServerMessage,
   liveClientMessage,
 } from '@shared/live';
@@ -19,6 +21,16 @@ export interface LiveOptions {
   heartbeatMs?: number;
   /** A socket whose unsent data grows past this is too slow to keep up: it is dropped. */
   maxBufferedBytes?: number;
+  /**
+   * Sockets one session may hold open on an instance; one more is closed with LIVE_CLOSE_TOO_MANY.
+   * Default 10.
+   */
+  maxSocketsPerSession?: number;
+  /**
+   * Signed-out sockets one client address may hold open on an instance; one more is closed with
+   * LIVE_CLOSE_TOO_MANY. Default 100: carrier NAT puts many fans behind one address.
+   */
+  maxAnonymousSocketsPerAddress?: number;
 }
 
 /**
@@ -30,6 +42,8 @@ interface LiveSocket {
   userId: string | null;
   isAdmin: boolean;
   sessionHash: string | null;
+  /** The client's address, for a signed-out socket (a signed-in one counts against its session). */
+  address: string | null;
   /** Live matches in which this user has a final vote: they may see those results. Rarely more than one. */
   voted: number[];
   alive: boolean;
@@ -100,6 +114,13 @@ function inAudience(rule: AudienceRule, socket: LiveSocket): boolean {
   }
 }
 
+/** Closes a socket never taken in; one that does not answer the close within a second is cut. */
+function refuse(ws: WebSocket, code: number, reason: string): void {
+  ws.close(code, reason);
+  const cut = setTimeout(() => ws.terminate(), 1000);
+  ws.once('close', () => clearTimeout(cut));
+}
+
 /** The live socket of operations.md: /ws on the page's host, tied to the session sent on the upgrade. */
 export const livePlugin = fp(
   async (
@@ -116,8 +137,32 @@ export const livePlugin = fp(
     const sockets = new Set<LiveSocket>();
     const byUser = new Map<string, Set<LiveSocket>>();
 
+    // Open sockets per session and, signed out, per client address: a flood from either is capped.
+    const perSession = new Map<string, number>();
+    const perAddress = new Map<string, number>();
+    const maxPerSession = opts.maxSocketsPerSession ?? 10;
+    const maxPerAddress = opts.maxAnonymousSocketsPerAddress ?? 100;
+    const capOf = (socket: LiveSocket) =>
+      socket.sessionHash !== null
+        ? { counts: perSession, key: socket.sessionHash, max: maxPerSession }
+        : { counts: perAddress, key: socket.address ?? '', max: maxPerAddress };
+    const takeSlot = (socket: LiveSocket): boolean => {
+      const { counts, key, max } = capOf(socket);
+      const taken = counts.get(key) ?? 0;
+      if (taken >= max) return false;
+      counts.set(key, taken + 1);
+      return true;
+    };
+    const freeSlot = (socket: LiveSocket) => {
+      const { counts, key } = capOf(socket);
+      const left = (counts.get(key) ?? 1) - 1;
+      if (left > 0) counts.set(key, left);
+      else counts.delete(key);
+    };
+
     const drop = (socket: LiveSocket) => {
       if (!sockets.delete(socket)) return;
+      freeSlot(socket);
       if (socket.userId) {
         const own = byUser.get(socket.userId);
         own?.delete(socket);
@@ -215,6 +260,8 @@ export const livePlugin = fp(
       );
       sockets.clear();
       byUser.clear();
+      perSession.clear();
+      perAddress.clear();
       await Promise.all(closed);
     });
     await app.register(fastifyWebsocket, {
@@ -224,6 +271,9 @@ export const livePlugin = fp(
         maxPayload: LIVE_LIMITS.maxClientMessageBytes,
         perMessageDeflate: false,
         clientTracking: false,
+        // The page offers `matchday` and, signed in socially, its bearer token (read on the upgrade by
+        // plugins/auth.ts): the answer is the plain protocol, never the one carrying the token.
+        handleProtocols: (protocols: Set<string>) => (protocols.has(LIVE_PROTOCOL) ? LIVE_PROTOCOL : false),
       },
     });
 
@@ -274,6 +324,7 @@ export const livePlugin = fp(
         userId: user?.id ?? null,
         isAdmin: user?.isAdmin ?? false,
         sessionHash: request.sessionToken ? hashToken(request.sessionToken) : null,
+        address: user ? null : request.ip,
         voted: [],
         alive: true,
       };
@@ -282,12 +333,9 @@ export const livePlugin = fp(
       // logger; and @fastify/websocket's error listener holds the request and reply too. Ours
       // below does what it did (drop the socket) without them.
       // Upgraded just as the server began to close: this one is told to reconnect (elsewhere) too.
-      if (closing) {
-        ws.close(LIVE_CLOSE_RECONNECT, 'Server restarting');
-        const cut = setTimeout(() => ws.terminate(), 1000);
-        ws.once('close', () => clearTimeout(cut));
-        return;
-      }
+      if (closing) return refuse(ws, LIVE_CLOSE_RECONNECT, 'Server restarting');
+      // One over its session's or address's cap is turned away before it costs anything more.
+      if (!takeSlot(socket)) return refuse(ws, LIVE_CLOSE_TOO_MANY, 'Too many connections');
       const response = upgrades.get(request.raw);
       if (response?.socket && response.socket === request.raw.socket) response.detachSocket(response.socket);
       ws.removeAllListeners('error');

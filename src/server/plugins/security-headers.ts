@@ -8,22 +8,32 @@ import fp from 'fastify-plugin';
  */
 const GOOGLE_TAGS = 'https://www.googletagmanager.com';
 const GOOGLE_ANALYTICS = 'https://*.google-analytics.com https://*.analytics.google.com';
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  `script-src 'self' ${GOOGLE_TAGS}`,
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "font-src 'self' data:",
-  `connect-src 'self' ws: wss: ${GOOGLE_TAGS} ${GOOGLE_ANALYTICS}`,
-  `frame-src 'self' https://www.youtube-nocookie.com ${GOOGLE_TAGS}`,
-  // The service worker (/sw.js) and the web app manifest are our own files.
-  "worker-src 'self'",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+
+/** The live socket's origin: the page's own host, ws on http and wss on https. */
+function liveOrigin(publicUrl: string): string {
+  const { protocol, host } = new URL(publicUrl);
+  return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}`;
+}
+
+function contentSecurityPolicy(publicUrl: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${GOOGLE_TAGS}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    // Sockets to our own origin only ('self' covers it in CSP3 browsers; older ones need it named).
+    `connect-src 'self' ${liveOrigin(publicUrl)} ${GOOGLE_TAGS} ${GOOGLE_ANALYTICS}`,
+    `frame-src 'self' https://www.youtube-nocookie.com ${GOOGLE_TAGS}`,
+    // The service worker (/sw.js) and the web app manifest are our own files.
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 const BASELINE = {
   'x-content-type-options': 'nosniff',
@@ -33,10 +43,10 @@ const BASELINE = {
 };
 
 export const securityHeadersPlugin = fp(
-  async (app: FastifyInstance, opts: { contentSecurityPolicy: boolean }) => {
+  async (app: FastifyInstance, opts: { contentSecurityPolicy: boolean; publicUrl: string }) => {
     // Vite's dev server injects inline scripts for hot reload; the policy applies to the built page.
     const page = opts.contentSecurityPolicy
-      ? { ...BASELINE, 'content-security-policy': CONTENT_SECURITY_POLICY }
+      ? { ...BASELINE, 'content-security-policy': contentSecurityPolicy(opts.publicUrl) }
       : BASELINE;
     // An API answer is data, never a document: it may load nothing and be framed by nobody. The short
     // policy keeps the page's long one off every JSON answer.

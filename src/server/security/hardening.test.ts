@@ -1,15 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { connect as connectTcp } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LIVE_CLOSE_RECONNECT } from '@shared/live';
 import type { TrackingScripts } from '@shared/tracking';
+import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
+import { type AppOptions, buildApp } from '../app';
 import { parseEnv, resolveEnv } from '../env';
-import { LOG_REDACTION } from '../lib/log-redaction';
-import type { MailMessage } from '../lib/mailer';
+import { LOG_REDACTION, redactUrl } from '../lib/log-redaction';
+import { securityHeadersPlugin } from '../plugins/security-headers';
 import { type LiveClient, listen, openLive } from '../testing/live-client';
 import { memoryMailer, sessionCookieOf } from '../testing/test-app';
 import {
@@ -33,6 +35,35 @@ beforeAll(async () => {
 });
 afterAll(() => w.t.close());
 
+/** Another instance of the product on the world's database, with options of its own (a logger, timeouts). */
+async function ownApp(
+  options: Partial<AppOptions>,
+): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'matchday-own-'));
+  const app = await buildApp({
+    env: resolveEnv(
+      parseEnv({
+        DATA_DIR: dataDir,
+        SESSION_SECRET: 'own-secret-own-secret-own-secret-0123',
+        PUBLIC_URL,
+        NODE_ENV: 'test',
+      }),
+    ),
+    database: w.t.database,
+    mailer: memoryMailer([]),
+    client: 'none',
+    ...options,
+  });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 const GOOGLE_TAGS = 'https://www.googletagmanager.com';
 /** The page's policy, directive by directive: our origin, Google's tag hosts, and nothing else. */
 const PAGE_POLICY: Record<string, string[]> = {
@@ -42,10 +73,10 @@ const PAGE_POLICY: Record<string, string[]> = {
   // Logos and banners may be any https image the admin links (operations.md: http(s) addresses).
   'img-src': ["'self'", 'data:', 'blob:', 'https:'],
   'font-src': ["'self'", 'data:'],
+  // The live socket on our own origin only (PUBLIC_URL is http here, so ws).
   'connect-src': [
     "'self'",
-    'ws:',
-    'wss:',
+    'ws://localhost',
     GOOGLE_TAGS,
     'https://*.google-analytics.com',
     'https://*.analytics.google.com',
@@ -76,7 +107,7 @@ function allows(sources: string[], url: string): boolean {
   if (origin === PUBLIC_URL && sources.includes("'self'")) return true;
   return sources.some((source) => {
     if (source === `${protocol}`) return true;
-    const match = source.match(/^(https?):\/\/(\*\.)?([^/]+)$/);
+    const match = source.match(/^(https?|wss?):\/\/(\*\.)?([^/]+)$/);
     if (!match || `${match[1]}:` !== protocol) return false;
     return match[2] ? hostname.endsWith(`.${match[3]}`) : hostname === match[3];
   });
@@ -135,6 +166,32 @@ describe('security headers', () => {
       false,
     );
     expect(allows(policy['frame-src'] ?? [], 'https://evil.example/')).toBe(false);
+  });
+
+  it("page CSP: connect-src names no bare ws: or wss: scheme, only the page's own socket origin", async () => {
+    const policy = parsePolicy(
+      (await send(w.t.app, { method: 'GET', url: '/some/page' })).headers['content-security-policy'],
+    );
+    const connect = policy['connect-src'] ?? [];
+    expect(connect).not.toContain('ws:');
+    expect(connect).not.toContain('wss:');
+    expect(allows(connect, 'ws://localhost/ws')).toBe(true);
+    for (const url of ['ws://evil.example/ws', 'wss://evil.example/ws', 'wss://localhost.evil.example/ws'])
+      expect(allows(connect, url), url).toBe(false);
+    // An https page's socket is wss on its own host and port.
+    const app = Fastify({ logger: false });
+    await app.register(securityHeadersPlugin, {
+      contentSecurityPolicy: true,
+      publicUrl: 'https://fans.example:8443',
+    });
+    app.get('/', async () => 'page');
+    const secure = parsePolicy(
+      (await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'],
+    );
+    await app.close();
+    expect((secure['connect-src'] ?? []).filter((source) => /^wss?:/.test(source))).toEqual([
+      'wss://fans.example:8443',
+    ]);
   });
 
   it('gives every API answer, errors included, the baseline headers and a policy that loads nothing', async () => {
@@ -256,24 +313,8 @@ describe('the log', () => {
       { level: 'trace', redact: LOG_REDACTION },
       { write: (line: string) => void lines.push(line) },
     );
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'matchday-log-'));
-    const outbox: MailMessage[] = [];
-    const app = await buildApp({
-      env: resolveEnv(
-        parseEnv({
-          DATA_DIR: dataDir,
-          SESSION_SECRET: 'log-secret-log-secret-log-secret-0123',
-          PUBLIC_URL,
-          NODE_ENV: 'test',
-        }),
-      ),
-      database: w.t.database,
-      mailer: memoryMailer(outbox),
-      client: 'none',
-      logger,
-    });
+    const { app, close } = await ownApp({ logger });
     try {
-      await app.ready();
       const victim = await w.freshFan();
       const secrets = [victim.password, victim.token];
       const ok = await app.inject({
@@ -312,8 +353,98 @@ describe('the log', () => {
       expect(output).toContain('/api/auth/login');
       for (const secret of secrets) expect(output, 'a secret reached the log').not.toContain(secret);
     } finally {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await close();
+    }
+  });
+
+  it('tokens in logs: redactUrl keeps the path and harmless parameters, and hides every secret or address', () => {
+    expect(redactUrl('/ws')).toBe('/ws');
+    expect(redactUrl('/ws?token=abc')).toBe('/ws?token=[redacted]');
+    expect(
+      redactUrl('/?auth=success&token=t&user=%7B%22email%22%3A%22a%40b.example%22%7D&page=2#access_token=x'),
+    ).toBe('/?auth=success&token=[redacted]&user=[redacted]&page=2#[redacted]');
+    expect(redactUrl('/api/oauth/google/callback?code=c&state=s&scope=openid')).toBe(
+      '/api/oauth/google/callback?code=[redacted]&state=[redacted]&scope=openid',
+    );
+    expect(
+      redactUrl('/x?apiKey=1&client_secret=2&newPassword=3&refresh%5Ftoken=4&q=fan%40club.example'),
+    ).toBe(
+      '/x?apiKey=[redacted]&client_secret=[redacted]&newPassword=[redacted]&refresh%5Ftoken=[redacted]&q=[redacted]',
+    );
+    expect(redactUrl('/x?bad=%E0%A4%A&matchId=3')).toBe('/x?bad=%E0%A4%A&matchId=3');
+  });
+
+  it('tokens in logs: no token, code, state or e-mail of a request URL reaches the log, and the path does', async () => {
+    const lines: string[] = [];
+    // No redaction configured here: buildApp imposes the product's on any logger it is given.
+    const logger = pino({ level: 'trace' }, { write: (line: string) => void lines.push(line) });
+    const { app, close } = await ownApp({ logger });
+    const sockets: LiveClient[] = [];
+    try {
+      const victim = await w.freshFan();
+      const email = victim.user.email;
+      const user = encodeURIComponent(JSON.stringify({ id: victim.user.id, email, name: 'A Fan' }));
+      const secrets = [victim.token, 'LANDING-SECRET', 'CODE-SECRET', 'STATE-SECRET', email];
+      const requests = [
+        `/ws?token=${victim.token}`,
+        `/?auth=success&token=LANDING-SECRET&user=${user}`,
+        '/api/oauth/google/callback?code=CODE-SECRET&state=STATE-SECRET',
+      ];
+      for (const url of requests) await app.inject({ method: 'GET', url });
+      // Real upgrades: an old page's token in the URL, and the page's token in its subprotocol.
+      const base = await listen(app);
+      for (const tokenIn of ['query', 'protocol'] as const) {
+        const socket = await openLive(base, { token: victim.token, tokenIn });
+        sockets.push(socket);
+        expect((await socket.next('connection_established')).data).toEqual({ signedIn: true });
+      }
+
+      const output = lines.join('');
+      for (const where of [
+        '"/ws?token=[redacted]"',
+        '/?auth=success&token=[redacted]',
+        '/api/oauth/google/callback?code=',
+      ])
+        expect(output).toContain(where);
+      for (const secret of [...secrets, encodeURIComponent(email), email.split('@')[0] as string])
+        expect(output, 'a secret reached the log').not.toContain(secret);
+    } finally {
+      for (const socket of sockets) socket.close();
+      await close();
+    }
+  });
+});
+
+describe('slow bodies', () => {
+  it('slow bodies: a body dripped a byte at a time is answered 408 and closed at the request timeout', async () => {
+    const { app, close } = await ownApp({ requestTimeoutMs: 500 });
+    try {
+      const address = await app.listen({ port: 0, host: '127.0.0.1' });
+      const socket = connectTcp(Number(new URL(address).port), '127.0.0.1');
+      const started = Date.now();
+      let answer = '';
+      socket.on('data', (data) => {
+        answer += data.toString();
+      });
+      socket.write(
+        'POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+      );
+      // A byte every 100 ms: the 100 declared would take 10 s.
+      const drip = setInterval(() => socket.write(' '), 100);
+      // A write racing the server's close may fail: the close is what is awaited.
+      socket.on('error', () => {});
+      await new Promise<void>((resolve) =>
+        socket.on('close', () => {
+          clearInterval(drip);
+          resolve();
+        }),
+      );
+      const elapsed = Date.now() - started;
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+      expect(elapsed).toBeGreaterThanOrEqual(400);
+      expect(elapsed).toBeLessThan(3000);
+    } finally {
+      await close();
     }
   });
 });

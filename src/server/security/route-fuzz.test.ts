@@ -3,6 +3,7 @@ import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Fingerprint, fingerprint } from './data-fingerprint';
 import {
+  EDGE_DATES,
   HOSTILE_STRINGS,
   hostileValue,
   type JsonSchema,
@@ -11,6 +12,7 @@ import {
   RawJson,
   sometimes,
   toJsonText,
+  validArbitrary,
   withExtraKey,
 } from './schema-arbitrary';
 import { createSecurityWorld, type Fan, multipartFile, pngImage, routeKey, send } from './security-fixture';
@@ -334,6 +336,29 @@ async function atTheBodyLimit(route: RouteOptions): Promise<void> {
     }
   }
 }
+
+describe('the generators reach the edges of ids and dates', () => {
+  const sample = (schema: JsonSchema) =>
+    fc
+      .sample(validArbitrary(schema), { numRuns: 2000, seed: 14 })
+      .map((v) => (v instanceof RawJson ? v.text : v));
+
+  it('id generators include 0, -1, 2^31 - 1, 2^31, 2^53 and 2^53 + 1', () => {
+    const ids = new Set(sample({ type: 'integer', minimum: 1, maximum: 2 ** 31 - 1 }));
+    for (const edge of [0, -1, 2 ** 31 - 1, 2 ** 31, 2 ** 53, '9007199254740993'])
+      expect(ids).toContain(edge);
+  });
+
+  it('date generators include impossible days (2027-02-30, 2026-13-01, 2025-02-29) and the leap day 2028-02-29', () => {
+    const days = new Set(sample({ type: 'string', format: 'date' }));
+    const times = sample({ type: 'string', format: 'date-time' }).map((v) => String(v).slice(0, 10));
+    for (const edge of ['2027-02-30', '2026-13-01', '2025-02-29', '2028-02-29']) {
+      expect(EDGE_DATES).toContain(edge);
+      expect(days).toContain(edge);
+      expect(times).toContain(edge);
+    }
+  });
+});
 
 describe('every registered route, fuzzed', () => {
   it('finds the routes to fuzz in the live route table', () => {

@@ -115,7 +115,8 @@ const ENTRIES: Record<string, Entry> = {
   'GET /api/auth/me': { expect: SIGNED_IN },
   'POST /api/auth/confirm': {
     expect: all(200),
-    call: async (w) => {
+    // Confirming signs in and ends the session it was sent with: a second session of the caller's.
+    call: async (w, role) => {
       const email = `${unique('confirm')}@example.com`;
       const res = await send(w.t.app, {
         method: 'POST',
@@ -124,7 +125,35 @@ const ENTRIES: Record<string, Entry> = {
       });
       if (res.statusCode !== 201) throw new Error(`register: ${res.body}`);
       const mail = w.t.outbox.filter((m) => m.to === email).at(-1);
-      return json({ token: tokenFromMail(mail) });
+      const user = userOf(w, role);
+      return { cookie: user ? await w.extraSession(user) : null, ...json({ token: tokenFromMail(mail) }) };
+    },
+  },
+  // Recovery: the same answer for any address, known or not.
+  'POST /api/auth/forgot-password': {
+    expect: all(200),
+    call: (w, role) => json({ email: userOf(w, role)?.user.email ?? `${unique('nobody')}@example.com` }),
+  },
+  'POST /api/auth/resend-verification': {
+    expect: all(200),
+    call: (w, role) => json({ email: userOf(w, role)?.user.email ?? `${unique('nobody')}@example.com` }),
+  },
+  'POST /api/auth/reset-password': {
+    expect: all(200),
+    // Resetting ends every session of the account: a fresh fan's link for every call.
+    call: async (w) => {
+      const target = await w.freshFan();
+      const res = await send(w.t.app, {
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: target.user.email },
+      });
+      if (res.statusCode !== 200) throw new Error(`forgot-password: ${res.body}`);
+      await w.t.app.mailJobs.idle();
+      const mail = w.t.outbox.filter((m) => m.to === target.user.email).at(-1);
+      const token = mail?.text.match(/\/reset-password\?token=([A-Za-z0-9_%-]+)/)?.[1];
+      if (!token) throw new Error('no reset link mailed');
+      return json({ token: decodeURIComponent(token), password: 'a brand new password' });
     },
   },
   'PATCH /api/user/:id/consent': {

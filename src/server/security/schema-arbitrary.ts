@@ -139,13 +139,28 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: protoObject },
 );
 
+/** Days that do not exist (30 February, month 13, 29 February of a common year, year 0), and a leap day that does. */
+export const EDGE_DATES = ['2027-02-30', '2026-13-01', '2025-02-29', '2028-02-29', '0000-01-01'] as const;
+const EDGE_DATE_TIMES = EDGE_DATES.map((d) => `${d}T15:00:00Z`);
+
+const someDay = fc.date({ min: new Date('1900-01-01'), max: new Date('2999-12-31'), noInvalidDate: true });
+/** Mostly real days and times, now and then one of the edges. */
+const dateOrEdge = (real: fc.Arbitrary<string>, edges: readonly string[]) =>
+  fc.oneof({ weight: 3, arbitrary: real }, { weight: 2, arbitrary: fc.constantFrom(...edges) });
+
 const stringFor = (s: JsonSchema, name: string): fc.Arbitrary<string> => {
   if (s.format === 'uuid') return fc.uuid();
   if (s.format === 'email' || name === 'email') return fc.emailAddress();
+  if (s.format === 'date')
+    return dateOrEdge(
+      someDay.map((d) => d.toISOString().slice(0, 10)),
+      EDGE_DATES,
+    );
   if (s.format === 'date-time')
-    return fc
-      .date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
-      .map((d) => d.toISOString());
+    return dateOrEdge(
+      someDay.map((d) => d.toISOString()),
+      EDGE_DATE_TIMES,
+    );
   const maxLength = Math.min(s.maxLength ?? 40, 200);
   const minLength = Math.min(s.minLength ?? 0, maxLength);
   if (s.pattern)
@@ -156,10 +171,18 @@ const stringFor = (s: JsonSchema, name: string): fc.Arbitrary<string> => {
 };
 
 const INT_LIMIT = 2 ** 31 - 1;
-const integerFor = (s: JsonSchema): fc.Arbitrary<number> => {
+/**
+ * Integers at the edges of a database id: 0 and -1 below it, the largest int column value, one past
+ * it, 2^53, and 2^53 + 1 (sent as raw JSON text, since a double cannot hold it).
+ */
+export const EDGE_IDS = [0, -1, INT_LIMIT, INT_LIMIT + 1, 2 ** 53, new RawJson('9007199254740993')] as const;
+const integerFor = (s: JsonSchema): fc.Arbitrary<number | RawJson> => {
   const min = s.minimum ?? (s.exclusiveMinimum === undefined ? -INT_LIMIT : s.exclusiveMinimum + 1);
   const max = s.maximum ?? (s.exclusiveMaximum === undefined ? INT_LIMIT : s.exclusiveMaximum - 1);
-  return fc.integer({ min: Math.max(min, -INT_LIMIT), max: Math.min(max, INT_LIMIT) });
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.integer({ min: Math.max(min, -INT_LIMIT), max: Math.min(max, INT_LIMIT) }) },
+    { weight: 1, arbitrary: fc.constantFrom(...EDGE_IDS) },
+  );
 };
 
 /** Values that fit the schema's shape (refinements aside): the valid side of the mix. */

@@ -1,4 +1,4 @@
-import type { LiveServerMessage } from '@shared/live';
+import { type LiveServerMessage, liveProtocols } from '@shared/live';
 import type { FastifyInstance } from 'fastify';
 import { WebSocket } from 'ws';
 
@@ -15,7 +15,9 @@ export interface LiveClient {
     timeoutMs?: number,
   ): Promise<Typed<T>>;
   of<T extends LiveServerMessage['type']>(type: T): Typed<T>[];
-  closed: Promise<{ code: number }>;
+  /** The Sec-WebSocket-Protocol of the server's handshake answer, if it sent one. */
+  answeredProtocol: string | undefined;
+  closed: Promise<{ code: number; reason: string }>;
   close(): void;
 }
 
@@ -24,22 +26,39 @@ export async function listen(app: FastifyInstance): Promise<string> {
   return address.replace(/^http/, 'ws');
 }
 
-export async function openLive(
-  base: string,
-  options: { cookie?: string; token?: string; origin?: string; autoPong?: boolean } = {},
-): Promise<LiveClient> {
-  const url = `${base}/ws${options.token ? `?token=${encodeURIComponent(options.token)}` : ''}`;
+export interface OpenLiveOptions {
+  cookie?: string;
+  /** A bearer token, offered as the page does (a subprotocol) unless `tokenIn` says the URL, as older pages did. */
+  token?: string;
+  tokenIn?: 'protocol' | 'query';
+  /** The subprotocols to offer instead of the page's; [] for none. */
+  protocols?: string[];
+  origin?: string;
+  autoPong?: boolean;
+}
+
+export async function openLive(base: string, options: OpenLiveOptions = {}): Promise<LiveClient> {
+  const inQuery = options.token !== undefined && options.tokenIn === 'query';
+  const url = `${base}/ws${inQuery ? `?token=${encodeURIComponent(options.token ?? '')}` : ''}`;
+  const protocols = options.protocols ?? liveProtocols(inQuery ? null : (options.token ?? null));
   const headers: Record<string, string> = {};
   if (options.cookie) headers.cookie = options.cookie;
   if (options.origin) headers.origin = options.origin;
-  const ws = new WebSocket(url, { headers, autoPong: options.autoPong ?? true });
+  const ws = new WebSocket(url, protocols, { headers, autoPong: options.autoPong ?? true });
+  let answeredProtocol: string | undefined;
+  ws.once('upgrade', (response) => {
+    const header = response.headers['sec-websocket-protocol'];
+    answeredProtocol = Array.isArray(header) ? header.join(', ') : header;
+  });
   const messages: LiveServerMessage[] = [];
   const waiters = new Set<() => void>();
   ws.on('message', (data) => {
     messages.push(JSON.parse(data.toString()) as LiveServerMessage);
     for (const wake of waiters) wake();
   });
-  const closed = new Promise<{ code: number }>((resolve) => ws.on('close', (code) => resolve({ code })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('error', reject);
@@ -55,6 +74,7 @@ export async function openLive(
     ws,
     messages,
     of,
+    answeredProtocol,
     closed,
     close: () => ws.terminate(),
     next: (type, test = () => true, timeoutMs = 5000) =>

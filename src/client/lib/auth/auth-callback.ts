@@ -28,3 +28,30 @@ export function stripAuthCallback(search: string): string {
   const rest = params.toString();
   return rest ? `?${rest}` : '';
 }
+
+/** What came of checking a social sign-in callback. */
+export type CallbackVerdict = { kind: 'accepted'; token: string; user: PublicUser } | { kind: 'ignored' };
+
+/** Who the server says a request belongs to: `bearer` null asks with the session cookie alone. */
+export type WhoIs = (bearer: string | null) => Promise<PublicUser | null>;
+
+/**
+ * A callback is accepted only when this tab started the social sign-in (`startedHere`) and the server
+ * names the callback's user both for the session cookie its redirect set and for the callback's token.
+ * Anything else (a link crafted elsewhere, another user's token, no answer) is ignored.
+ */
+export async function verifyAuthCallback(
+  callback: { token: string; user: PublicUser },
+  startedHere: boolean,
+  whoIs: WhoIs,
+): Promise<CallbackVerdict> {
+  if (!startedHere) return { kind: 'ignored' };
+  const [byCookie, byToken] = await Promise.all([
+    whoIs(null).catch(() => null),
+    whoIs(callback.token).catch(() => null),
+  ]);
+  const id = callback.user.id;
+  if (byCookie?.id !== id || byToken?.id !== id) return { kind: 'ignored' };
+  // The server's copy of the user, never the one written in the address.
+  return { kind: 'accepted', token: callback.token, user: byToken };
+}

@@ -1,7 +1,8 @@
+import { toast } from '@client/components/ui/use-toast';
 import type { PublicUser } from '@shared/auth';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import { clearAuthStorage, writeStoredUser } from '../storage';
+import { clearAuthStorage, readStoredUser, writeStoredUser } from '../storage';
 import { AuthContext, type AuthContextValue, type AuthStatus, type SignOutOptions } from './auth-context';
 import { meQueryKey, meQueryOptions } from './get-me';
 import type { InitialSession } from './initial-session';
@@ -31,18 +32,42 @@ interface AuthProviderProps {
 
 export function AuthProvider({ initialSession, children }: AuthProviderProps) {
   const queryClient = useQueryClient();
-  const { discardCallback } = initialSession;
+  const { discardCallback, callbackCheck } = initialSession;
   const [session, setSession] = useState<Session>({
     status: initialSession.status,
     user: initialSession.user,
   });
-  // After an unreadable callback the server session is ended first, so the check cannot revive it.
-  const [verifyEnabled, setVerifyEnabled] = useState(!discardCallback);
+  // After an unreadable callback the server session is ended first, so the check cannot revive it; a
+  // social sign-in callback is checked first, so the check runs with whatever it leaves stored.
+  const [verifyEnabled, setVerifyEnabled] = useState(!discardCallback && !callbackCheck);
   const me = useQuery({ ...meQueryOptions(), enabled: verifyEnabled });
 
   useEffect(() => {
     if (discardCallback) void endServerSession().finally(() => setVerifyEnabled(true));
   }, [discardCallback]);
+
+  useEffect(() => {
+    if (!callbackCheck) return;
+    let current = true;
+    void callbackCheck.then((verdict) => {
+      if (!current) return;
+      if (verdict.kind === 'accepted') {
+        setSession({ status: 'authenticated', user: verdict.user });
+      } else {
+        // Nothing of the callback is kept: whoever this browser was signed in as before stays.
+        const cached = readStoredUser();
+        setSession(cached ? { status: 'authenticated', user: cached } : { status: 'pending', user: null });
+        toast({
+          title: 'Sign-in link ignored',
+          description: 'That sign-in link was not started here, so it was ignored.',
+        });
+      }
+      setVerifyEnabled(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, [callbackCheck]);
 
   // The server's copy replaces the shown user when it differs; a failed check signs out locally.
   useEffect(() => {

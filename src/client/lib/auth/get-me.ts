@@ -6,11 +6,15 @@ import { authRetryDelay, classifyAuthFailure } from './auth-retry';
 // A hung request would keep the page on its spinner; a timeout turns it into a retryable network error.
 const ME_TIMEOUT_MS = 10_000;
 
-/** GET /api/auth/me, never from a cache: the answer decides who is signed in. */
-export function getMe() {
+/**
+ * GET /api/auth/me, never from a cache: the answer decides who is signed in. `bearer` replaces the
+ * stored token (null: the session cookie alone).
+ */
+export function getMe({ bearer }: { bearer?: string | null } = {}) {
   return apiRequest('/api/auth/me', meResponse, {
     cache: 'no-store',
     signal: AbortSignal.timeout(ME_TIMEOUT_MS),
+    bearer,
   });
 }
 
@@ -20,7 +24,7 @@ export const meQueryKey = ['auth', 'me'] as const;
 export function meQueryOptions() {
   return queryOptions({
     queryKey: meQueryKey,
-    queryFn: getMe,
+    queryFn: () => getMe(),
     retry: (failuresSoFar, error) => authRetryDelay(failuresSoFar, classifyAuthFailure(error)) !== null,
     retryDelay: (failuresSoFar, error) => authRetryDelay(failuresSoFar, classifyAuthFailure(error)) ?? 0,
   });

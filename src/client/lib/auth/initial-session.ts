@@ -1,18 +1,46 @@
-import type { PublicUser } from '@shared/auth';
+import { type PublicUser, readOAuthFailure } from '@shared/auth';
 import { clearAuthStorage, readStoredUser, writeAuthToken, writeStoredUser } from '../storage';
-import { parseAuthCallback, stripAuthCallback } from './auth-callback';
+import {
+  type CallbackVerdict,
+  parseAuthCallback,
+  stripAuthCallback,
+  verifyAuthCallback,
+} from './auth-callback';
 import type { AuthStatus } from './auth-context';
+import { getMe } from './get-me';
+import { takeSocialSignInMark } from './social-sign-in-marker';
 
 export interface InitialSession {
   status: AuthStatus;
   user: PublicUser | null;
   /** The login callback could not be read: sign out quietly before asking the server who we are. */
   discardCallback: boolean;
+  /**
+   * A social sign-in callback being checked (see verifyAuthCallback): nobody is shown as signed in, and
+   * the server is not asked who we are, until it settles. Null when no callback arrived.
+   */
+  callbackCheck: Promise<CallbackVerdict> | null;
+}
+
+/** The user the server names for the cookie (bearer null) or for one token; null when it names nobody. */
+async function whoIs(bearer: string | null): Promise<PublicUser | null> {
+  return (await getMe({ bearer })).user;
+}
+
+/** Checks the callback, and keeps its token and user only when it is accepted. */
+async function checkCallback(callback: { token: string; user: PublicUser }, startedHere: boolean) {
+  const verdict = await verifyAuthCallback(callback, startedHere, whoIs);
+  if (verdict.kind === 'accepted') {
+    writeAuthToken(verdict.token);
+    writeStoredUser(verdict.user);
+  }
+  return verdict;
 }
 
 /**
- * The session to show before the server answers: the login callback in the address wins, then the
- * cached user. It consumes the callback (rewrites the address), so call it once, before rendering.
+ * The session to show before the server answers: a social sign-in callback in the address is checked
+ * first, otherwise the cached user shows. It consumes the callback (rewrites the address) and the mark
+ * of a started social sign-in, so call it once, before rendering.
  */
 export function readInitialSession(): InitialSession {
   const { pathname, search, hash } = window.location;
@@ -21,15 +49,25 @@ export function readInitialSession(): InitialSession {
     // Keep the token and user out of the address bar, the history and any shared screenshot.
     window.history.replaceState(window.history.state, '', `${pathname}${stripAuthCallback(search)}${hash}`);
   }
+  // Any return from the provider, good or bad, ends the sign-in this tab started.
+  const startedHere = callback.kind !== 'none' || readOAuthFailure(search) ? takeSocialSignInMark() : false;
   if (callback.kind === 'success') {
-    writeAuthToken(callback.token);
-    writeStoredUser(callback.user);
-    return { status: 'authenticated', user: callback.user, discardCallback: false };
+    return {
+      status: 'pending',
+      user: null,
+      discardCallback: false,
+      callbackCheck: checkCallback(callback, startedHere),
+    };
   }
   if (callback.kind === 'invalid') {
     clearAuthStorage();
-    return { status: 'pending', user: null, discardCallback: true };
+    return { status: 'pending', user: null, discardCallback: true, callbackCheck: null };
   }
   const cached = readStoredUser();
-  return { status: cached ? 'authenticated' : 'pending', user: cached, discardCallback: false };
+  return {
+    status: cached ? 'authenticated' : 'pending',
+    user: cached,
+    discardCallback: false,
+    callbackCheck: null,
+  };
 }

@@ -1,4 +1,4 @@
-import { LIVE_CLOSE_RECONNECT } from '@shared/live';
+import { LIVE_BEARER_PREFIX, LIVE_CLOSE_RECONNECT, LIVE_CLOSE_TOO_MANY, LIVE_PROTOCOL } from '@shared/live';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { backoffDelay, LiveConnection, type LiveSocket, type LiveStatus } from './live-connection';
 
@@ -13,7 +13,10 @@ class FakeSocket implements LiveSocket {
   readonly sent: unknown[] = [];
   closedWith: number | undefined;
 
-  constructor(readonly url: string) {
+  constructor(
+    readonly url: string,
+    readonly protocols: string[],
+  ) {
     FakeSocket.all.push(this);
   }
 
@@ -55,14 +58,14 @@ class FakeSocket implements LiveSocket {
   }
 }
 
-function setup() {
+function setup(protocols: () => string[] = () => [LIVE_PROTOCOL]) {
   const onMessage = vi.fn();
   const onPoll = vi.fn();
   const onConnected = vi.fn();
   const onlineListeners = new Set<() => void>();
   const statuses: LiveStatus[] = [];
   const connection = new LiveConnection({
-    url: () => 'ws://example.test/ws',
+    address: () => ({ url: 'ws://example.test/ws', protocols: protocols() }),
     onMessage,
     onPoll,
     onConnected,
@@ -233,6 +236,39 @@ describe('LiveConnection', () => {
     FakeSocket.latest().drop(LIVE_CLOSE_RECONNECT);
     expect(FakeSocket.all).toHaveLength(2);
     expect(connection.status).toBe('reconnecting');
+  });
+
+  it('tokens in logs: the bearer token rides in the subprotocols read at each connect, never in the URL', () => {
+    let token = 'first-token';
+    setup(() => [LIVE_PROTOCOL, `${LIVE_BEARER_PREFIX}${token}`]);
+    expect(FakeSocket.latest().url).toBe('ws://example.test/ws');
+    expect(FakeSocket.latest().protocols).toEqual([LIVE_PROTOCOL, `${LIVE_BEARER_PREFIX}first-token`]);
+    token = 'second-token';
+    FakeSocket.latest().drop();
+    vi.advanceTimersByTime(1000);
+    expect(FakeSocket.all).toHaveLength(2);
+    expect(FakeSocket.latest().url).toBe('ws://example.test/ws');
+    expect(FakeSocket.latest().protocols).toEqual([LIVE_PROTOCOL, `${LIVE_BEARER_PREFIX}second-token`]);
+  });
+
+  it('socket floods: a close for too many sockets skips the quick retries and tries once per polling period', () => {
+    const { connection, onPoll } = setup();
+    FakeSocket.latest().open();
+    FakeSocket.latest().drop(LIVE_CLOSE_TOO_MANY);
+    expect(connection.status).toBe('polling');
+    // No backoff retries: the next socket comes with the first poll, 30 s on.
+    expect(msUntilNextSocket(60_000)).toBe(30_000);
+    expect(onPoll).toHaveBeenCalledTimes(1);
+    // Refused again: again only at the next poll.
+    FakeSocket.latest().open();
+    FakeSocket.latest().drop(LIVE_CLOSE_TOO_MANY);
+    expect(msUntilNextSocket(60_000)).toBe(30_000);
+    // Let in at last: open, and a later ordinary drop gets the usual quick retries.
+    FakeSocket.latest().establish();
+    expect(connection.status).toBe('open');
+    FakeSocket.latest().drop();
+    expect(connection.status).toBe('reconnecting');
+    expect(msUntilNextSocket(20_000)).toBe(1000);
   });
 
   it('a socket that opens and drops before the server greets it is a failure', () => {

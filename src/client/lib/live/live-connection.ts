@@ -1,4 +1,4 @@
-import { LIVE_CLOSE_RECONNECT, LIVE_LIMITS } from '@shared/live';
+import { LIVE_CLOSE_RECONNECT, LIVE_CLOSE_TOO_MANY, LIVE_LIMITS } from '@shared/live';
 import { debugLog } from '../debug-log';
 
 /**
@@ -15,7 +15,13 @@ export type LiveSocket = Pick<
   WebSocket,
   'readyState' | 'onopen' | 'onmessage' | 'onclose' | 'onerror' | 'send' | 'close'
 >;
-export type LiveSocketConstructor = new (url: string) => LiveSocket;
+export type LiveSocketConstructor = new (url: string, protocols: string[]) => LiveSocket;
+
+/** Where the socket connects, and the subprotocols it offers (the bearer token rides in one). */
+export interface LiveAddress {
+  url: string;
+  protocols: string[];
+}
 
 export interface LiveTimers {
   setTimeout: (callback: () => void, ms: number) => unknown;
@@ -36,7 +42,7 @@ export type LiveLimits = Pick<
 
 export interface LiveConnectionOptions {
   /** Read at every connect: the bearer token may have changed. */
-  url: () => string;
+  address: () => LiveAddress;
   /** Every message, parsed from JSON (not yet validated). */
   onMessage: (message: unknown) => void;
   /** Every polling period while the socket is down: refresh over HTTP instead. */
@@ -155,7 +161,8 @@ export class LiveConnection {
     this.#clearRetry();
     let socket: LiveSocket;
     try {
-      socket = new this.#WebSocket(this.#options.url());
+      const { url, protocols } = this.#options.address();
+      socket = new this.#WebSocket(url, protocols);
     } catch (error) {
       // An unusable address (product.md point 8): fall back as for any failure.
       debugLog('Live connection could not be opened', error);
@@ -219,6 +226,9 @@ export class LiveConnection {
       this.#connect();
       return;
     }
+    // Over the server's cap of sockets: no quick retries, one try per polling period until one is let in.
+    if (code === LIVE_CLOSE_TOO_MANY)
+      this.#attempts = Math.max(this.#attempts, this.#limits.maxReconnectAttempts);
     this.#handleDown();
   }
 

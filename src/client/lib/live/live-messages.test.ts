@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../query-keys';
 import { liveToastsAllowed, readNotificationsPreference } from './admin-notifications';
 import { handleLiveMessage, LIVE_TOASTS, refreshLiveResults, SeqMemory } from './live-messages';
-import { liveUrl } from './live-url';
+import { liveAddress } from './live-url';
 
 function entry(id: number, averageRating: number): LeaderboardEntry {
   return {
@@ -182,11 +182,23 @@ describe('live toasts on /admin', () => {
   });
 });
 
-describe('liveUrl', () => {
-  it('uses the page host, wss on https, and the bearer token when there is one', () => {
-    expect(liveUrl({ protocol: 'http:', host: 'localhost:3000' }, null)).toBe('ws://localhost:3000/ws');
-    expect(liveUrl({ protocol: 'https:', host: 'fans.example' }, 'a b')).toBe(
-      'wss://fans.example/ws?token=a%20b',
-    );
+describe('liveAddress', () => {
+  it('uses the page host, wss on https, and offers the bearer token as a subprotocol when there is one', () => {
+    expect(liveAddress({ protocol: 'http:', host: 'localhost:3000' }, null)).toEqual({
+      url: 'ws://localhost:3000/ws',
+      protocols: ['matchday'],
+    });
+    expect(liveAddress({ protocol: 'https:', host: 'fans.example' }, 'abc_DEF-123')).toEqual({
+      url: 'wss://fans.example/ws',
+      protocols: ['matchday', 'matchday.bearer.abc_DEF-123'],
+    });
+  });
+
+  it('tokens in logs: never puts the token in the URL, and drops one no subprotocol can carry', () => {
+    // A browser throws on such a subprotocol; no token of ours has these characters.
+    expect(liveAddress({ protocol: 'https:', host: 'fans.example' }, 'a b,c')).toEqual({
+      url: 'wss://fans.example/ws',
+      protocols: ['matchday'],
+    });
   });
 });

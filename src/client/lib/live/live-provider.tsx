@@ -9,7 +9,7 @@ import { liveToastsAllowed } from './admin-notifications';
 import { LiveConnection, type LiveStatus } from './live-connection';
 import { LiveStatusContext } from './live-context';
 import { handleLiveMessage, refreshLiveResults, SeqMemory } from './live-messages';
-import { liveUrl } from './live-url';
+import { liveAddress } from './live-url';
 
 function notify(input: ToastInput): void {
   if (liveToastsAllowed(window.location.pathname, browserStorage())) toast(input);
@@ -36,7 +36,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     if (identity === null) return;
     const seqs = new SeqMemory();
     const connection = new LiveConnection({
-      url: () => liveUrl(window.location, readAuthToken()),
+      address: () => liveAddress(window.location, readAuthToken()),
       onMessage: (message) => handleLiveMessage(message, { queryClient, seqs, notify }),
       onPoll: () => refreshLiveResults(queryClient),
       onConnected: ({ recovered }) => {

@@ -1,4 +1,5 @@
-import { LIVE_PATH } from '@shared/live';
+import { LIVE_PATH, liveProtocols } from '@shared/live';
+import type { LiveAddress } from './live-connection';
 
 interface PageLocation {
   protocol: string;
@@ -7,10 +8,10 @@ interface PageLocation {
 
 /**
  * The live socket's address on the page's own host, secure when the page is (product.md point 7).
- * The page's bearer token (social sign-in) goes in the query; password sign-in relies on the cookie.
+ * The page's bearer token (social sign-in) rides in a subprotocol, never in the URL; password sign-in
+ * relies on the cookie.
  */
-export function liveUrl(location: PageLocation, token: string | null): string {
+export function liveAddress(location: PageLocation, token: string | null): LiveAddress {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const query = token ? `?token=${encodeURIComponent(token)}` : '';
-  return `${scheme}//${location.host}${LIVE_PATH}${query}`;
+  return { url: `${scheme}//${location.host}${LIVE_PATH}`, protocols: liveProtocols(token) };
 }

@@ -6,7 +6,16 @@ import { PRIVACY_POLICY_VERSION } from '@shared/domain';
 import { asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { failedLogins, matches, players, ratings, type UserRow, users, userVotes } from '../../db/schema';
+import {
+  failedLogins,
+  mailQuota,
+  matches,
+  players,
+  ratings,
+  type UserRow,
+  users,
+  userVotes,
+} from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-error';
 import { removesLastAdmin } from '../admin-users/admin-users.policy';
 import { queueProviderRemoval } from '../newsletter/newsletter.service';
@@ -99,10 +108,10 @@ export interface DeleteAccountOptions {
 
 /**
  * Deletes an account and the personal data tied to it, at once: the row (sessions, e-mail
- * verifications and newsletter queue entries cascade), failed sign-ins recorded under its e-mail and
- * mail written to it; an address already sent to the newsletter provider is queued for removal there.
- * Its ratings and votes stay as anonymous rows (the foreign keys set null), so
- * every match's figures stay right. The last admin is refused. Returns the deleted row.
+ * verifications, password reset links and newsletter queue entries cascade), failed sign-ins and the
+ * mail allowance recorded under its e-mail, and mail written to it; an address already sent to the
+ * newsletter provider is queued for removal there. Its ratings and votes stay as anonymous rows (the
+ * foreign keys set null), so every match's figures stay right. The last admin is refused. Returns the deleted row.
  */
 export async function deleteAccount(
   db: Database,
@@ -117,6 +126,7 @@ export async function deleteAccount(
     if (removesLastAdmin(target, false, admins.length))
       throw conflict(options.lastAdminMessage ?? ADMIN_USER_MESSAGES.lastAdmin);
     await tx.delete(failedLogins).where(eq(failedLogins.email, normalizeEmail(target.email)));
+    await tx.delete(mailQuota).where(eq(mailQuota.email, normalizeEmail(target.email)));
     await queueProviderRemoval(tx, userId);
     await tx.delete(users).where(eq(users.id, userId));
     return target;

@@ -16,7 +16,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   emailVerifications,
   failedLogins,
+  mailQuota,
   newsletterQueue,
+  passwordResets,
   ratings,
   sessions,
   users,
@@ -224,6 +226,12 @@ describe('DELETE /api/user/:id', () => {
       expiresAt: new Date(Date.now() + 60_000),
     });
     await t.db.insert(newsletterQueue).values({ userId: fan.user.id, email });
+    await t.db.insert(passwordResets).values({
+      tokenHash: `leaver-reset-${Date.now()}`,
+      userId: fan.user.id,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    await t.db.insert(mailQuota).values({ email, count: 1 });
     mkdirSync(outboxDir, { recursive: true });
     const theirMail = path.join(outboxDir, `${Date.now()}-leaver.eml`);
     writeFileSync(theirMail, `From: club@example.com\nTo: ${email.toUpperCase()}\nSubject: Hi\n\nHello`);
@@ -248,6 +256,10 @@ describe('DELETE /api/user/:id', () => {
       await t.db.select().from(emailVerifications).where(eq(emailVerifications.userId, fan.user.id)),
     ).toEqual([]);
     expect(await t.db.select().from(newsletterQueue).where(eq(newsletterQueue.email, email))).toEqual([]);
+    expect(await t.db.select().from(passwordResets).where(eq(passwordResets.userId, fan.user.id))).toEqual(
+      [],
+    );
+    expect(await t.db.select().from(mailQuota).where(eq(mailQuota.email, email))).toEqual([]);
     // Only the refused sign-in made after the deletion remains.
     expect(await t.db.select().from(failedLogins).where(eq(failedLogins.email, email))).toHaveLength(1);
     expect(existsSync(theirMail)).toBe(false);
@@ -336,6 +348,8 @@ describe('DELETE /api/user/:id', () => {
     });
     expect(dropPending.statusCode).toBe(200);
     expect(mailsTo(pending)).toEqual([]);
+    // The sign-up mail counted against the address's hourly allowance: that row goes too.
+    expect(await t.db.select().from(mailQuota).where(eq(mailQuota.email, pending))).toEqual([]);
     expect(
       await t.db
         .select()

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailVerifications, failedLogins, newsletterQueue, sessions } from '../../db/schema';
+import {
+  emailVerifications,
+  failedLogins,
+  mailQuota,
+  newsletterQueue,
+  passwordResets,
+  sessions,
+} from '../../db/schema';
 import { createTestContext, createUser, type TestContext } from '../../testing/test-app';
 import { purgeRetainedData } from './purge';
 
@@ -52,6 +59,8 @@ describe('the 30-day purge', () => {
       failedLogins: 1,
       sessions: 1,
       emailVerifications: 1,
+      passwordResets: 0,
+      mailQuotas: 0,
       outboxMails: 1,
       newsletterRemovals: 0,
     });
@@ -70,6 +79,8 @@ describe('the 30-day purge', () => {
       failedLogins: 0,
       sessions: 0,
       emailVerifications: 0,
+      passwordResets: 0,
+      mailQuotas: 0,
       outboxMails: 0,
       newsletterRemovals: 0,
     });
@@ -99,6 +110,26 @@ describe('the 30-day purge', () => {
     expect((await purgeRetainedData(t.db)).newsletterRemovals).toBe(2);
     const left = await t.db.select({ email: newsletterQueue.email }).from(newsletterQueue);
     expect(left.map((r) => r.email).sort()).toEqual([fan.user.email, 'refused-lately@example.com'].sort());
+  });
+
+  it('removes password reset links once expired or used, and mail allowances whose hour is over', async () => {
+    const fan = await createUser(t.db);
+    const inAnHour = new Date(Date.now() + 60 * 60 * 1000);
+    await t.db.insert(passwordResets).values([
+      { tokenHash: 'reset-expired', userId: fan.user.id, expiresAt: new Date(Date.now() - 1000) },
+      { tokenHash: 'reset-used', userId: fan.user.id, expiresAt: inAnHour, usedAt: new Date() },
+      { tokenHash: 'reset-live', userId: fan.user.id, expiresAt: inAnHour },
+    ]);
+    await t.db.insert(mailQuota).values([
+      { email: 'quota-stale@example.com', windowStart: new Date(Date.now() - 61 * 60 * 1000), count: 3 },
+      { email: 'quota-current@example.com', windowStart: new Date(Date.now() - 59 * 60 * 1000), count: 3 },
+    ]);
+    const result = await purgeRetainedData(t.db);
+    expect(result).toMatchObject({ passwordResets: 2, mailQuotas: 1 });
+    const resets = await t.db.select({ tokenHash: passwordResets.tokenHash }).from(passwordResets);
+    expect(resets.map((r) => r.tokenHash)).toEqual(['reset-live']);
+    const quotas = await t.db.select({ email: mailQuota.email }).from(mailQuota);
+    expect(quotas.map((q) => q.email)).toEqual(['quota-current@example.com']);
   });
 
   it('copes with no outbox at all', async () => {

@@ -1,27 +1,39 @@
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client';
-import { emailVerifications, failedLogins, newsletterQueue, sessions } from '../../db/schema';
+import {
+  emailVerifications,
+  failedLogins,
+  mailQuota,
+  newsletterQueue,
+  passwordResets,
+  sessions,
+} from '../../db/schema';
 import { outboxFiles } from './account.service';
 
 /** The privacy page's promise: nothing about a fan is kept longer than 30 days. */
 export const RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 export const PURGE_EVERY_MS = 60 * 60 * 1000;
+/** A mail allowance counts an hour; past it the row is only an e-mail kept. */
+const MAIL_QUOTA_WINDOW_MS = 60 * 60 * 1000;
 
 export interface PurgeResult {
   failedLogins: number;
   sessions: number;
   emailVerifications: number;
+  passwordResets: number;
+  mailQuotas: number;
   outboxMails: number;
   newsletterRemovals: number;
 }
 
 /**
  * Removes what is retained past its use: failed sign-ins older than 30 days (they hold e-mails, also of
- * accounts since deleted), expired sessions and e-mail verification links, outbox mail files older
+ * accounts since deleted), expired sessions and e-mail verification links, password reset links that
+ * expired or were used, mail allowances whose hour is over (they hold e-mails), outbox mail files older
  * than 30 days, and newsletter removals of deleted accounts older than 30 days whatever their state (a
  * removal the provider kept refusing must not keep the e-mail past the promise). Idempotent, so every instance may run it.
  */
@@ -43,6 +55,14 @@ export async function purgeRetainedData(
     .delete(emailVerifications)
     .where(lt(emailVerifications.expiresAt, now))
     .returning({ tokenHash: emailVerifications.tokenHash });
+  const resets = await db
+    .delete(passwordResets)
+    .where(or(lt(passwordResets.expiresAt, now), isNotNull(passwordResets.usedAt)))
+    .returning({ tokenHash: passwordResets.tokenHash });
+  const quotas = await db
+    .delete(mailQuota)
+    .where(lt(mailQuota.windowStart, new Date(now.getTime() - MAIL_QUOTA_WINDOW_MS)))
+    .returning({ email: mailQuota.email });
   const removals = await db
     .delete(newsletterQueue)
     .where(and(eq(newsletterQueue.kind, 'unsubscribe'), lt(newsletterQueue.createdAt, cutoff)))
@@ -62,6 +82,8 @@ export async function purgeRetainedData(
     failedLogins: logins.length,
     sessions: ended.length,
     emailVerifications: links.length,
+    passwordResets: resets.length,
+    mailQuotas: quotas.length,
     outboxMails,
     newsletterRemovals: removals.length,
   };

@@ -9,14 +9,13 @@ import {
   type returnUsers,
 } from '@shared/analytics';
 import { matchExportStatus } from '@shared/matches';
+import { averageOf, percentOf } from '@shared/percent';
 import { inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Database, rows } from '../../db/client';
 import { players } from '../../db/schema';
-import { type MatchSnapshot, round1 } from '../results/results.service';
+import type { MatchSnapshot } from '../results/results.service';
 
-/** A share as a percentage with one decimal; 0 when there is nothing to share. */
-export const percent = (part: number, whole: number) => (whole > 0 ? round1((part / whole) * 100) : 0);
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** A fan's final vote is a user_votes row marked complete. */
@@ -42,7 +41,7 @@ export async function returnUserFigures(db: Database): Promise<z.infer<typeof re
   );
   const returning = row?.returning ?? 0;
   const total = row?.total ?? 0;
-  return { returnUsers: returning, totalUsers: total, loyaltyRate: percent(returning, total) };
+  return { returnUsers: returning, totalUsers: total, loyaltyRate: percentOf(returning, total) };
 }
 
 /** Fans who rated at least one player of the match but have no final vote in it (per match). */
@@ -68,7 +67,7 @@ export async function participationFigures(
   return {
     completeVotes: complete,
     partialVotes: partial,
-    completionRate: percent(complete, complete + partial),
+    completionRate: percentOf(complete, complete + partial),
   };
 }
 
@@ -96,7 +95,7 @@ export async function motmLeaderboardOf(
   return list.map((r) => ({
     player: { id: r.id, name: r.name, position: r.position, image: r.image },
     voteCount: r.n,
-    percentage: percent(r.n, r.total),
+    percentage: percentOf(r.n, r.total),
   }));
 }
 
@@ -142,7 +141,7 @@ export async function playerDistributionsOf(
   for (const [playerId, f] of snapshot.players) {
     const player = byId.get(playerId);
     if (!player || f.count === 0) continue;
-    list.push({ player, averageRating: round1(f.sum / f.count), ratingCount: f.count, counts: f.counts });
+    list.push({ player, averageRating: averageOf(f.sum, f.count), ratingCount: f.count, counts: f.counts });
   }
   return list.sort((a, b) => b.averageRating - a.averageRating || a.player.name.localeCompare(b.player.name));
 }
@@ -178,7 +177,7 @@ export async function controversialOf(
     .slice(0, CONTROVERSIAL_SIZE)
     .map((r) => ({
       player: { id: r.player.id, name: r.player.name, position: r.player.position },
-      averageRating: round1(r.sum / r.count),
+      averageRating: averageOf(r.sum, r.count),
       variance: round2(r.variance),
       ratingCount: r.count,
     }));
@@ -238,10 +237,10 @@ export async function historicalExportOf(db: Database): Promise<z.infer<typeof h
     totalVotes: m.total,
     manOfTheMatch: m.motm_name,
     motmVoteCount: m.motm_n,
-    motmPercentage: percent(m.motm_n, m.with_motm),
+    motmPercentage: percentOf(m.motm_n, m.with_motm),
     completeVotes: m.total,
     partialVotes: m.partial,
-    completionRate: percent(m.total, m.total + m.partial),
+    completionRate: percentOf(m.total, m.total + m.partial),
     isLive: m.is_live,
     status: matchExportStatus({ isLive: m.is_live, startedAt: m.started_at }),
   }));

@@ -3,12 +3,15 @@ import {
   authProviders,
   authResponse,
   confirmBody,
+  confirmResponse,
   consentBody,
   consentResponse,
+  emailOnlyBody,
   loginBody,
   loginResponse,
   meResponse,
   registerBody,
+  resetPasswordBody,
   userIdParams,
 } from '@shared/auth';
 import { errorBody } from '@shared/errors';
@@ -19,10 +22,11 @@ import { deleteSession } from '../../lib/sessions';
 import { clearSessionCookie, requireUser, setSessionCookie, signedIn } from '../../plugins/auth';
 import { canWriteUser } from './auth.policy';
 import { type AuthDeps, confirmEmail, currentUser, login, register, updateConsent } from './auth.service';
+import { requestPasswordReset, resendVerification, resetPassword } from './recovery.service';
 
 export interface AuthRoutesOptions extends AuthDeps {
   googleEnabled: boolean;
-  /** Per-address limit on login, register and confirm: loose, since a carrier's NAT puts thousands of fans behind one address. */
+  /** Per-address limit on login, register, confirm and recovery: loose, since a carrier's NAT puts thousands of fans behind one address. */
   rateLimit: { max: number; timeWindow: number };
 }
 
@@ -85,10 +89,54 @@ export async function authRoutes(base: FastifyInstance, opts: AuthRoutesOptions)
 
   app.post(
     '/api/auth/confirm',
-    { config: limited, schema: { body: confirmBody, response: { 200: authResponse, ...errors } } },
+    { config: limited, schema: { body: confirmBody, response: { 200: confirmResponse, ...errors } } },
+    async (request, reply) => {
+      // A followed link signs the fan in, exactly as login does, unless they must choose a password first.
+      const result = await confirmEmail(opts.db, request.body.token, {
+        userAgent: request.headers['user-agent'],
+        previousToken: request.sessionToken,
+      });
+      if (result.kind === 'choosePassword')
+        return {
+          success: true,
+          message: AUTH_MESSAGES.choosePassword,
+          choosePasswordToken: result.resetToken,
+        };
+      setSessionCookie(reply, result.token);
+      return { success: true, message: AUTH_MESSAGES.verified, user: result.user };
+    },
+  );
+
+  // Recovery answers the same for every address, at once: the mail, if any, goes out after the answer.
+  app.post(
+    '/api/auth/forgot-password',
+    { config: limited, schema: { body: emailOnlyBody, response: { 200: authResponse, ...errors } } },
     async (request) => {
-      await confirmEmail(opts.db, request.body.token);
-      return { success: true, message: AUTH_MESSAGES.verified };
+      const { email } = request.body;
+      base.mailJobs.run('password reset mail', () => requestPasswordReset(opts, email));
+      return { success: true, message: AUTH_MESSAGES.resetRequested };
+    },
+  );
+
+  app.post(
+    '/api/auth/resend-verification',
+    { config: limited, schema: { body: emailOnlyBody, response: { 200: authResponse, ...errors } } },
+    async (request) => {
+      const { email } = request.body;
+      base.mailJobs.run('verification mail', () => resendVerification(opts, email));
+      return { success: true, message: AUTH_MESSAGES.verificationResent };
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    { config: limited, schema: { body: resetPasswordBody, response: { 200: authResponse, ...errors } } },
+    async (request) => {
+      const userId = await resetPassword(opts.db, request.body);
+      // Every session of the user ended: cached ones go, open sockets reconnect signed out.
+      base.sessions.forgetUser(userId);
+      base.live.reconnect(userId);
+      return { success: true, message: AUTH_MESSAGES.passwordReset };
     },
   );
 

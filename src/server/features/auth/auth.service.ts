@@ -1,8 +1,8 @@
 import { AUTH_MESSAGES, type ConsentBody, type LoginBody, type PublicUser } from '@shared/auth';
 import { PRIVACY_POLICY_VERSION } from '@shared/domain';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { emailVerifications, failedLogins, type UserRow, users } from '../../db/schema';
+import { type Database, rows } from '../../db/client';
+import { emailVerifications, failedLogins, sessions, type UserRow, users } from '../../db/schema';
 import {
   badRequest,
   conflict,
@@ -14,13 +14,16 @@ import {
 import type { Mailer } from '../../lib/mailer';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { createSession, deleteSession } from '../../lib/sessions';
-import { hashToken, randomToken } from '../../lib/tokens';
+import { hashToken } from '../../lib/tokens';
 import { findUserByEmail, findUserById, normalizeEmail, toPublicUser } from '../users/users.service';
-import { verificationMail } from './verification-mail';
+import { issueVerificationLink, newResetToken } from './auth-links';
+import { verificationMail } from './auth-mails';
 
 export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
 export const LOCKOUT_MAX_FAILURES = 10;
-const VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
+/** The first key of the advisory locks that make one account's sign-in attempts take turns. */
+const LOGIN_LOCK_CLASS = 72_016_502;
+const MAIL_FAILED = 'We could not send the verification email. Please try again in a few minutes.';
 
 export interface AuthDeps {
   db: Database;
@@ -38,66 +41,96 @@ export interface RegisterInput {
   newsletterOptIn: boolean;
 }
 
+interface SignUp {
+  user: UserRow;
+  /** The verification token to mail, or null when the address's mail allowance is spent. */
+  token: string | null;
+  isNew: boolean;
+}
+
 /**
- * Creates the account (or refreshes an unverified one, so 'Sign Up Again' works) and mails the link.
+ * Creates the account and mails the link. An address with an unverified account is never changed by
+ * this (an unauthenticated request): its owner gets a fresh link, and the answer is a new sign-up's.
  * If the mail cannot be sent nothing stays behind: a new account is removed again.
  */
 export async function register(deps: AuthDeps, input: RegisterInput): Promise<void> {
   const { db } = deps;
   const email = normalizeEmail(input.email);
   const existing = await findUserByEmail(db, email);
-  if (existing?.emailVerified) {
-    // An account made through the social provider has no password to sign in with: say which way works.
-    throw conflict(existing.passwordHash ? AUTH_MESSAGES.emailTaken : AUTH_MESSAGES.emailTakenBySocial);
-  }
-
+  if (existing?.emailVerified) throw emailTaken(existing);
+  // Hashed on every path, so a repeated sign-up takes as long as a new one.
   const passwordHash = await hashPassword(input.password);
-  const token = randomToken();
-  let userId: string;
-  try {
-    userId = await db.transaction(async (tx) => {
-      const [user] = existing
-        ? await tx
-            .update(users)
-            .set({
-              name: input.name,
-              passwordHash,
-              newsletterOptIn: input.newsletterOptIn,
-              updatedAt: new Date(),
-            })
-            .where(and(eq(users.id, existing.id), eq(users.emailVerified, false)))
-            .returning({ id: users.id })
-        : await tx
-            .insert(users)
-            .values({ email, name: input.name, passwordHash, newsletterOptIn: input.newsletterOptIn })
-            .returning({ id: users.id });
-      if (!user) throw conflict(AUTH_MESSAGES.emailTaken);
-      await tx.insert(emailVerifications).values({
-        tokenHash: hashToken(token),
-        userId: user.id,
-        expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS),
-      });
-      return user.id;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(AUTH_MESSAGES.emailTaken);
-    throw error;
-  }
+  const signUp = existing
+    ? await repeatSignUp(db, existing)
+    : await createAccount(db, { ...input, email, passwordHash });
 
-  try {
-    const link = `${deps.publicUrl}/confirm?token=${encodeURIComponent(token)}`;
-    await deps.mailer.send(
-      verificationMail({ to: email, name: input.name, link, company: await deps.companyName() }),
-    );
-  } catch (error) {
-    if (existing)
-      await db.delete(emailVerifications).where(eq(emailVerifications.tokenHash, hashToken(token)));
-    else await db.delete(users).where(eq(users.id, userId));
-    throw new HttpError(503, 'We could not send the verification email. Please try again in a few minutes.', {
-      cause: error,
-    });
+  if (signUp.token) {
+    try {
+      await sendVerificationMail(deps, signUp.user, signUp.token, !signUp.isNew);
+    } catch (error) {
+      if (signUp.isNew) await db.delete(users).where(eq(users.id, signUp.user.id));
+      else
+        await db.delete(emailVerifications).where(eq(emailVerifications.tokenHash, hashToken(signUp.token)));
+      throw new HttpError(503, MAIL_FAILED, { cause: error });
+    }
   }
-  await deps.onRegistered?.({ userId, email, newsletterOptIn: input.newsletterOptIn }).catch(() => undefined);
+  if (signUp.isNew)
+    await deps
+      .onRegistered?.({ userId: signUp.user.id, email, newsletterOptIn: input.newsletterOptIn })
+      .catch(() => undefined);
+}
+
+async function createAccount(
+  db: Database,
+  input: Omit<RegisterInput, 'password'> & { passwordHash: string },
+): Promise<SignUp> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          name: input.name,
+          passwordHash: input.passwordHash,
+          newsletterOptIn: input.newsletterOptIn,
+        })
+        .returning();
+      if (!user) throw new Error('user not created');
+      return { user, token: await issueVerificationLink(tx, user), isNew: true };
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // Another request signed the address up at the same moment: from here on it is an existing account.
+    const other = await findUserByEmail(db, input.email);
+    if (!other) throw conflict(AUTH_MESSAGES.emailTaken);
+    if (other.emailVerified) throw emailTaken(other);
+    return repeatSignUp(db, other);
+  }
+}
+
+async function repeatSignUp(db: Database, user: UserRow): Promise<SignUp> {
+  const token = await db.transaction(async (tx) => {
+    // Nothing the request sent is kept; the flag only makes the link's follower choose the password.
+    await tx.update(users).set({ signupContested: true }).where(eq(users.id, user.id));
+    return issueVerificationLink(tx, user);
+  });
+  return { user, token, isNew: false };
+}
+
+/** An account made through the social provider has no password to sign in with: say which way works. */
+const emailTaken = (user: UserRow) =>
+  conflict(user.passwordHash ? AUTH_MESSAGES.emailTaken : AUTH_MESSAGES.emailTakenBySocial);
+
+export async function sendVerificationMail(
+  deps: AuthDeps,
+  user: { email: string; name: string },
+  token: string,
+  repeat = false,
+): Promise<void> {
+  const link = `${deps.publicUrl}/confirm?token=${encodeURIComponent(token)}`;
+  await deps.mailer.send(
+    verificationMail({ to: user.email, name: user.name, link, company: await deps.companyName(), repeat }),
+  );
 }
 
 export interface LoginResult {
@@ -108,13 +141,8 @@ export interface LoginResult {
 export async function login(deps: AuthDeps, input: LoginBody, context: SessionContext): Promise<LoginResult> {
   const { db } = deps;
   const email = normalizeEmail(input.email);
-  const since = new Date(Date.now() - LOCKOUT_WINDOW_MS);
-  // Checked before the password, so a locked account cannot be brute-forced at all.
-  const [failures] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(failedLogins)
-    .where(and(eq(failedLogins.email, email), gt(failedLogins.at, since)));
-  if ((failures?.n ?? 0) >= LOCKOUT_MAX_FAILURES) throw tooManyRequests(AUTH_MESSAGES.tooManyLogins);
+  const attempt = await recordAttempt(db, email);
+  if (attempt === null) throw tooManyRequests(AUTH_MESSAGES.tooManyLogins);
 
   const user = await findUserByEmail(db, email);
   // Verify against a dummy hash for unknown e-mails, so timing does not reveal which accounts exist.
@@ -122,15 +150,43 @@ export async function login(deps: AuthDeps, input: LoginBody, context: SessionCo
     (await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password)) &&
     user !== undefined;
   if (!user || !ok) {
-    await db.insert(failedLogins).values({ email });
-    await db.delete(failedLogins).where(and(eq(failedLogins.email, email), lt(failedLogins.at, since)));
+    // The attempt stays as the failure; what fell out of the window goes.
+    await db
+      .delete(failedLogins)
+      .where(
+        and(eq(failedLogins.email, email), lt(failedLogins.at, new Date(Date.now() - LOCKOUT_WINDOW_MS))),
+      );
     throw unauthorized(AUTH_MESSAGES.invalidCredentials);
   }
-  if (!user.emailVerified) throw forbidden(AUTH_MESSAGES.emailNotVerified);
+  if (!user.emailVerified) {
+    await db.delete(failedLogins).where(eq(failedLogins.id, attempt));
+    throw forbidden(AUTH_MESSAGES.emailNotVerified);
+  }
 
   const result = await startSession(db, user, context);
   await db.delete(failedLogins).where(eq(failedLogins.email, email));
   return result;
+}
+
+/**
+ * Counts a sign-in attempt as a failure before its password is checked (a right one removes it again),
+ * and refuses it with null when the account already has LOCKOUT_MAX_FAILURES in the window. One
+ * account's attempts take turns on a lock, so parallel guesses each see all those before them.
+ */
+async function recordAttempt(db: Database, email: string): Promise<number | null> {
+  const window = sql.raw(`interval '${LOCKOUT_WINDOW_MS / 1000} seconds'`);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOGIN_LOCK_CLASS}, hashtext(${email}))`);
+    const [row] = await rows<{ id: number }>(
+      tx as unknown as Database,
+      sql`insert into ${failedLogins} (email)
+          select ${email}
+          where (select count(*) from ${failedLogins}
+                 where ${failedLogins.email} = ${email} and ${failedLogins.at} > now() - ${window}) < ${LOCKOUT_MAX_FAILURES}
+          returning id`,
+    );
+    return row ? Number(row.id) : null;
+  });
 }
 
 export interface SessionContext {
@@ -155,9 +211,23 @@ export async function startSession(
   return { token, user: await toPublicUser(db, { ...user, lastLoginAt: now }) };
 }
 
-/** Marks the token used and the e-mail verified, in one statement so a token works exactly once. */
-export async function confirmEmail(db: Database, token: string): Promise<void> {
-  await db.transaction(async (tx) => {
+/** A followed link signs the fan in, or asks them to choose a password first (see confirmEmail). */
+export type ConfirmResult =
+  | ({ kind: 'signedIn' } & LoginResult)
+  | { kind: 'choosePassword'; resetToken: string };
+
+/**
+ * Marks the token used and the e-mail verified, in one statement so a token works exactly once, then
+ * signs the fan in as login does. An address signed up more than once before it was verified may carry
+ * a stranger's password (whoever signed up first): that password is dropped, and the link's follower,
+ * who owns the mailbox, gets a reset token to choose theirs instead of a session.
+ */
+export async function confirmEmail(
+  db: Database,
+  token: string,
+  context: SessionContext,
+): Promise<ConfirmResult> {
+  const { user, resetToken } = await db.transaction(async (tx) => {
     const [used] = await tx
       .update(emailVerifications)
       .set({ usedAt: new Date() })
@@ -170,11 +240,22 @@ export async function confirmEmail(db: Database, token: string): Promise<void> {
       )
       .returning({ userId: emailVerifications.userId });
     if (!used) throw badRequest(AUTH_MESSAGES.badToken);
-    await tx
+    const [verified] = await tx
       .update(users)
       .set({ emailVerified: true, updatedAt: new Date() })
-      .where(eq(users.id, used.userId));
+      .where(eq(users.id, used.userId))
+      .returning();
+    if (!verified) throw badRequest(AUTH_MESSAGES.badToken);
+    if (!verified.signupContested || !verified.passwordHash) return { user: verified, resetToken: null };
+    await tx
+      .update(users)
+      .set({ passwordHash: null, signupContested: false })
+      .where(eq(users.id, verified.id));
+    await tx.delete(sessions).where(eq(sessions.userId, verified.id));
+    return { user: verified, resetToken: await newResetToken(tx, verified.id) };
   });
+  if (resetToken) return { kind: 'choosePassword', resetToken };
+  return { kind: 'signedIn', ...(await startSession(db, user, context)) };
 }
 
 export async function updateConsent(db: Database, userId: string, input: ConsentBody): Promise<PublicUser> {

@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from '@shared/auth';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailVerifications, failedLogins, sessions, users } from '../../db/schema';
+import { emailVerifications, failedLogins, newsletterQueue, sessions, users } from '../../db/schema';
 import {
   createTestContext,
   createUser,
@@ -9,6 +9,7 @@ import {
   type TestContext,
   tokenFromMail,
 } from '../../testing/test-app';
+import { LOCKOUT_MAX_FAILURES } from './auth.service';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -85,18 +86,60 @@ describe('POST /api/auth/register', () => {
     expect(again?.name).toBe(user.name);
   });
 
-  it('lets an unverified account sign up again, with a fresh link', async () => {
+  it('takeover before verification: re-registering an unverified address changes nothing and mails the owner a fresh link', async () => {
     const email = freshEmail();
-    await json('POST', '/api/auth/register', { email, password: 'first password', name: 'First' });
-    const res = await json('POST', '/api/auth/register', {
+    const first = await json('POST', '/api/auth/register', {
       email,
-      password: 'second password',
-      name: 'Second',
+      password: 'first password',
+      name: 'First',
+      newsletterOptIn: false,
     });
-    expect(res.statusCode).toBe(201);
+    const firstLink = tokenFromMail(t.outbox.at(-1));
+    const [before] = await t.db.select().from(users).where(eq(users.email, email));
+
+    // A stranger signs the same address up again, in another letter case, with their own choices.
+    const mailsBefore = t.outbox.length;
+    const again = await json('POST', '/api/auth/register', {
+      email: email.toUpperCase(),
+      password: 'stranger password',
+      name: 'Stranger',
+      newsletterOptIn: true,
+    });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+
+    // The account is as it was (only marked as signed up twice), and no second sign-up reached the
+    // newsletter queue.
     const rows = await t.db.select().from(users).where(eq(users.email, email));
-    expect(rows).toHaveLength(1);
-    expect(rows[0]?.name).toBe('Second');
+    expect(rows).toEqual([{ ...before, signupContested: true }]);
+    expect(await t.db.select().from(newsletterQueue).where(eq(newsletterQueue.email, email))).toEqual([]);
+
+    // The owner got one fresh link; the old one no longer works.
+    expect(t.outbox.slice(mailsBefore).map((m) => m.to)).toEqual([email]);
+    const freshLink = tokenFromMail(t.outbox.at(-1));
+    expect(freshLink).not.toBe(firstLink);
+    expect((await json('POST', '/api/auth/confirm', { token: firstLink })).statusCode).toBe(400);
+
+    // Whoever signed up first may be the stranger: following the link drops that password and has the
+    // mailbox's owner choose one, with no session until then.
+    const confirmed = await json('POST', '/api/auth/confirm', { token: freshLink });
+    expect(confirmed.statusCode).toBe(200);
+    const body = confirmed.json() as { message: string; user?: unknown; choosePasswordToken?: string };
+    expect(body.message).toBe(AUTH_MESSAGES.choosePassword);
+    expect(body.user).toBeUndefined();
+    expect(confirmed.headers['set-cookie']).toBeUndefined();
+    for (const password of ['stranger password', 'first password'])
+      expect((await json('POST', '/api/auth/login', { email, password })).statusCode).toBe(401);
+    const chosen = await json('POST', '/api/auth/reset-password', {
+      token: body.choosePasswordToken,
+      password: 'owner password',
+    });
+    expect(chosen.statusCode).toBe(200);
+    expect((await json('POST', '/api/auth/login', { email, password: 'owner password' })).statusCode).toBe(
+      200,
+    );
+    const [after] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(after?.signupContested).toBe(false);
   });
 
   it('accepts a JSON body only', async () => {
@@ -118,17 +161,61 @@ describe('POST /api/auth/confirm', () => {
     const token = tokenFromMail(t.outbox.at(-1));
     const ok = await json('POST', '/api/auth/confirm', { token });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ success: true, message: AUTH_MESSAGES.verified });
+    expect(ok.json()).toMatchObject({ success: true, message: AUTH_MESSAGES.verified, user: { email } });
     const [user] = await t.db.select().from(users).where(eq(users.email, email));
     expect(user?.emailVerified).toBe(true);
 
     const reused = await json('POST', '/api/auth/confirm', { token });
     expect(reused.statusCode).toBe(400);
     expect(reused.json()).toEqual({ message: AUTH_MESSAGES.badToken });
+    expect(sessionCookieOf(reused)).toBeUndefined();
     const bogus = await json('POST', '/api/auth/confirm', { token: 'not-a-real-token' });
     expect(bogus.statusCode).toBe(400);
     const missing = await json('POST', '/api/auth/confirm', {});
     expect(missing.statusCode).toBe(400);
+  });
+
+  it('confirm signs the fan in: a session cookie as login sets, the user in the answer, and the session the browser held ends', async () => {
+    const email = freshEmail();
+    await json('POST', '/api/auth/register', { email, password: 'long enough', name: 'Ada' });
+    const token = tokenFromMail(t.outbox.at(-1));
+    // The browser still holds someone's earlier session.
+    const earlier = await createUser(t.db);
+
+    const res = await json('POST', '/api/auth/confirm', { token }, { cookie: earlier.cookie });
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.email, email));
+    const body = res.json();
+    expect(body).toEqual({
+      success: true,
+      message: AUTH_MESSAGES.verified,
+      user: {
+        id: row?.id,
+        name: 'Ada',
+        email,
+        avatar: null,
+        isAdmin: false,
+        consentGiven: false,
+        geolocationConsent: false,
+        lastLoginAt: row?.lastLoginAt?.toISOString(),
+        voteCount: 0,
+        createdAt: row?.createdAt.toISOString(),
+      },
+    });
+    expect(body.user.lastLoginAt).not.toBeNull();
+    const cookie = res.cookies.find((c) => c.name === 'matchday_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    const me = await json('GET', '/api/auth/me', undefined, { cookie: sessionCookieOf(res) ?? '' });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user.id).toBe(row?.id);
+    expect(
+      await t.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, row?.id ?? '')),
+    ).toHaveLength(1);
+    // Rotated: the session the browser sent is over.
+    expect((await json('GET', '/api/auth/me', undefined, { cookie: earlier.cookie })).statusCode).toBe(401);
   });
 });
 
@@ -207,6 +294,25 @@ describe('POST /api/auth/login', () => {
       .set({ at: new Date(Date.now() - 16 * 60 * 1000) })
       .where(eq(failedLogins.email, user.email));
     expect((await json('POST', '/api/auth/login', { email: user.email, password })).statusCode).toBe(200);
+  });
+
+  it('lockout race: 100 parallel wrong passwords get at most 10 tries, and the right password is then refused', async () => {
+    const { user, password } = await createUser(t.db);
+    const attempts = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        json('POST', '/api/auth/login', { email: user.email, password: `wrong password ${i}` }),
+      ),
+    );
+    const statuses = attempts.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(LOCKOUT_MAX_FAILURES);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(100 - LOCKOUT_MAX_FAILURES);
+    for (const res of attempts.filter((r) => r.statusCode === 429))
+      expect(res.json()).toEqual({ message: AUTH_MESSAGES.tooManyLogins });
+
+    const right = await json('POST', '/api/auth/login', { email: user.email, password });
+    expect(right.statusCode).toBe(429);
+    expect(sessionCookieOf(right)).toBeUndefined();
   });
 
   it('refuses missing fields with 400', async () => {

@@ -1,4 +1,5 @@
 import { SEASON_LABEL } from '@shared/domain';
+import { averageOf } from '@shared/percent';
 import type { Player, SeasonStats } from '@shared/players';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Database, rows } from '../../db/client';
@@ -40,8 +41,6 @@ export async function listAvailablePlayers(db: Database): Promise<Player[]> {
   return list.map(toPlayer);
 }
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
-
 /**
  * The stats dialog's figures from our own data: fan ratings across matches, MOTM awards in ended
  * matches, and the last five ended matches' results. Nothing invented.
@@ -71,19 +70,23 @@ export async function seasonStats(db: Database, playerId: number): Promise<Seaso
     score: string;
     home: number;
     away: number;
-    avg: string | null;
+    total: number;
+    n: number;
   }>(
     db,
     sql`select m.id, m.opponent, m.score, m.home_score as home, m.away_score as away,
-               (select avg(r.rating) from ratings r where r.match_id = m.id and r.player_id = ${playerId}) as avg
-        from matches m where not m.is_live and m.started_at is not null
+               coalesce(r.total, 0)::int as total, coalesce(r.n, 0)::int as n
+        from matches m
+        left join lateral (select sum(rating) as total, count(*) as n from ratings
+                           where match_id = m.id and player_id = ${playerId}) r on true
+        where not m.is_live and m.started_at is not null
         order by m.started_at desc limit 5`,
   );
   const n = overall?.n ?? 0;
   return {
     playerId,
     seasonLabel: SEASON_LABEL,
-    averageRating: n > 0 ? round1((overall?.s ?? 0) / n) : null,
+    averageRating: n > 0 ? averageOf(overall?.s ?? 0, n) : null,
     ratingCount: n,
     matchesRated: overall?.matches ?? 0,
     motmAwards: awards?.n ?? 0,
@@ -93,7 +96,7 @@ export async function seasonStats(db: Database, playerId: number): Promise<Seaso
       score: m.score,
       // The score reads 'home-away' with the club first.
       result: m.home > m.away ? 'W' : m.home < m.away ? 'L' : 'D',
-      playerAverage: m.avg === null ? null : round1(Number(m.avg)),
+      playerAverage: m.n === 0 ? null : averageOf(m.total, m.n),
     })),
   };
 }

@@ -1,5 +1,6 @@
 import { errorBody } from '@shared/errors';
 import { matchIdParams } from '@shared/matches';
+import { averageOf } from '@shared/percent';
 import {
   leaderboard,
   matchStats,
@@ -20,7 +21,7 @@ import type { MatchCache } from '../matches/match-cache';
 import { findUserRating } from '../ratings/ratings.service';
 import type { FinalVotesCache } from '../votes/final-votes-cache';
 import { canSeePlayerAverage, canSeeResults, motmForFans } from './results.policy';
-import { type MatchSnapshot, type MatchSnapshots, round1 } from './results.service';
+import type { MatchSnapshot, MatchSnapshots } from './results.service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
@@ -77,7 +78,7 @@ export async function resultsRoutes(
       }
       const figures = (await snapshots.get(matchId)).players.get(playerId);
       return figures
-        ? { average: round1(figures.sum / figures.count), count: figures.count }
+        ? { average: averageOf(figures.sum, figures.count), count: figures.count }
         : { average: null, count: 0 };
     },
   );

@@ -1,4 +1,5 @@
 import { LEADERBOARD_SIZE } from '@shared/domain';
+import { averageOf, percentOf } from '@shared/percent';
 import type { LeaderboardEntry, RatingDistribution } from '@shared/ratings';
 import type { MotmResult } from '@shared/votes';
 import { sql } from 'drizzle-orm';
@@ -24,8 +25,6 @@ export interface MatchSnapshot {
   distribution: RatingDistribution;
   motm: NonNullable<MotmResult> | null;
 }
-
-export const round1 = (n: number) => Math.round(n * 10) / 10;
 
 export interface SnapshotOptions {
   /** Never recompute a match more often than this, however many ratings arrive. */
@@ -154,7 +153,7 @@ async function computeSnapshot(db: Database, matchId: number, computedAt: number
     .filter((p) => p.isAvailableForRating && p.isActive && (figures.get(p.id)?.count ?? 0) > 0)
     .map((p) => {
       const f = figures.get(p.id) as PlayerFigures;
-      return { ...p, averageRating: round1(f.sum / f.count), ratingCount: f.count };
+      return { ...p, averageRating: averageOf(f.sum, f.count), ratingCount: f.count };
     })
     // Ties on the shown average go to the player more fans rated, then by name.
     .sort(
@@ -179,7 +178,7 @@ async function computeSnapshot(db: Database, matchId: number, computedAt: number
     if (winner)
       motm = {
         player: winner,
-        percentage: round1((top / totalVotes) * 100),
+        percentage: percentOf(top, totalVotes),
         voteCount: top,
         tiedWith: tied,
         totalVotes,

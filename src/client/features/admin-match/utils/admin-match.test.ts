@@ -146,6 +146,16 @@ describe('match details', () => {
     expect(bad).toEqual({ ok: false, message: KICK_OFF_MESSAGE });
   });
 
+  it('refuses impossible calendar dates before sending (2027-02-30, 2026-13-01), takes 2028-02-29', () => {
+    const base = { ...defaultMatchDetails('Old Trafford', today), opponentChoice: 'Arsenal' };
+    for (const scheduledDate of ['2027-02-30', '2026-13-01'])
+      expect(toCreateMatchBody({ ...base, scheduledDate }, 'X'), scheduledDate).toEqual({
+        ok: false,
+        message: 'Match date must be a real date (YYYY-MM-DD)',
+      });
+    expect(toCreateMatchBody({ ...base, scheduledDate: '2028-02-29' }, 'X').ok).toBe(true);
+  });
+
   it('writes the announcement with the club and the opponent', () => {
     expect(announcementText('Manchester United', 'Arsenal')).toBe(
       'Manchester United Vs Arsenal Player Ratings! Voting will open after approximately 75 minutes of play.',

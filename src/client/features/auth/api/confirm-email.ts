@@ -1,10 +1,10 @@
 import { apiRequest } from '@client/lib/api-client';
-import { authResponse } from '@shared/auth';
+import { confirmResponse } from '@shared/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-/** POST /api/auth/confirm: spends the one-time token from the verification e-mail. */
+/** POST /api/auth/confirm: spends the one-time token from the verification e-mail and signs the fan in. */
 export function confirmEmail(token: string) {
-  return apiRequest('/api/auth/confirm', authResponse, { method: 'POST', body: { token } });
+  return apiRequest('/api/auth/confirm', confirmResponse, { method: 'POST', body: { token } });
 }
 
 // A query rather than a mutation: it is keyed by the token and cached for good, so the token is

@@ -1,11 +1,25 @@
+import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
+import { Spinner } from '@client/components/ui/spinner';
+import { apiErrorMessage } from '@client/lib/api-client';
 import { MailCheck } from 'lucide-react';
 import { useLocation } from 'wouter';
+import { useResendVerification } from '../api/resend-verification';
+import { useCooldown } from './use-cooldown';
+
+/** The wait before the verification mail can be sent again (it was sent a moment ago). */
+export const RESEND_COOLDOWN_SECONDS = 30;
 
 /** Shown after registration: sign-in stays blocked until the link in the e-mail is opened. */
 export function CheckYourEmail({ email }: { email: string }) {
   const [, navigate] = useLocation();
+  const resend = useResendVerification();
+  const cooldown = useCooldown(RESEND_COOLDOWN_SECONDS, { startNow: true });
+
+  const sendAgain = () =>
+    resend.mutate({ email }, { onSuccess: () => cooldown.start(), onError: () => cooldown.start() });
+
   return (
     <Card className="flex flex-col items-center gap-4 px-6 py-8 text-center sm:px-8">
       <span className="flex size-14 items-center justify-center rounded-full bg-success-soft text-success">
@@ -18,9 +32,30 @@ export function CheckYourEmail({ email }: { email: string }) {
         </p>
         <p>Open it to activate your account, then sign in. If it has not arrived, check your spam folder.</p>
       </div>
-      <Button size="lg" className="mt-2 w-full" onClick={() => navigate('/signin')}>
-        Go to Sign In
-      </Button>
+      <div className="mt-2 flex w-full flex-col gap-2.5">
+        <Button size="lg" className="w-full" onClick={() => navigate('/signin')}>
+          Go to Sign In
+        </Button>
+        <Button
+          size="lg"
+          variant="outline"
+          className="w-full"
+          disabled={resend.isPending || cooldown.left > 0}
+          onClick={sendAgain}
+        >
+          {resend.isPending ? <Spinner /> : null}
+          {cooldown.left > 0 ? `Resend email (${cooldown.left} s)` : 'Resend email'}
+        </Button>
+      </div>
+      {resend.isError ? (
+        <Alert title="The email was not sent" className="w-full text-left">
+          {apiErrorMessage(resend.error, 'Please try again')}
+        </Alert>
+      ) : null}
+      {/* Always present, so the new message is read out when it arrives. */}
+      <p role="status" className="text-sm font-medium text-success empty:absolute">
+        {resend.isSuccess ? resend.data.message : ''}
+      </p>
     </Card>
   );
 }

@@ -2,9 +2,15 @@ import { LoadingScreen } from '@client/components/layout/loading-screen';
 import { StatusScreen } from '@client/components/layout/status-screen';
 import { Button } from '@client/components/ui/button';
 import { ApiError, apiErrorMessage } from '@client/lib/api-client';
+import { useAuth } from '@client/lib/auth/auth-context';
+import { AUTH_MESSAGES } from '@shared/auth';
 import { CircleCheck, CircleX } from 'lucide-react';
-import { useLocation, useSearch } from 'wouter';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'wouter';
 import { useConfirmEmail } from '../api/confirm-email';
+import { ResendVerificationForm } from './resend-verification-form';
+import { SetPasswordScreen } from './reset-password-screen';
+import { useOneTimeToken } from './use-one-time-token';
 
 function errorText(error: unknown): string {
   // A refused token comes with the server's reason; anything else is a fault on the way.
@@ -13,13 +19,35 @@ function errorText(error: unknown): string {
     : 'An error occurred during verification. Please try again.';
 }
 
-/** /confirm?token=...: spends the e-mail verification token and says how it went. */
+/** /confirm?token=...: spends the e-mail verification token, which signs the fan in, and says how it went. */
 export function ConfirmEmailScreen() {
-  const token = new URLSearchParams(useSearch()).get('token')?.trim() || null;
+  const token = useOneTimeToken();
   const [, navigate] = useLocation();
+  const { signIn } = useAuth();
   const confirm = useConfirmEmail(token);
+  const signedIn = useRef<unknown>(null);
+
+  // The server set the session cookie: the page signs the fan in as a password sign-in does, once.
+  const user = confirm.data?.user;
+  useEffect(() => {
+    if (!user || signedIn.current === user) return;
+    signedIn.current = user;
+    signIn(user);
+  }, [user, signIn]);
 
   if (token && confirm.isPending) return <LoadingScreen message="Verifying your email address..." />;
+
+  // An address signed up more than once before it was verified: its owner chooses the password now.
+  if (token && confirm.isSuccess && !user && confirm.data.choosePasswordToken) {
+    return (
+      <SetPasswordScreen
+        token={confirm.data.choosePasswordToken}
+        title="Choose your password"
+        description={confirm.data.message || AUTH_MESSAGES.choosePassword}
+        announce
+      />
+    );
+  }
 
   if (token && confirm.isSuccess) {
     return (
@@ -28,12 +56,13 @@ export function ConfirmEmailScreen() {
         tone="success"
         title="Email Verified!"
         actions={
-          <Button size="lg" onClick={() => navigate('/signin')}>
-            Continue to Sign In
+          // Signed in: on to the ratings. (Without a user in the answer, on to sign in.)
+          <Button size="lg" onClick={() => navigate(user ? '/' : '/signin')}>
+            Continue
           </Button>
         }
       >
-        <p role="status">{confirm.data.message || 'Your email address is verified. You can now sign in.'}</p>
+        <p role="status">{confirm.data.message || AUTH_MESSAGES.verified}</p>
       </StatusScreen>
     );
   }
@@ -45,9 +74,7 @@ export function ConfirmEmailScreen() {
       title="Verification Failed"
       actions={
         <>
-          <Button size="lg" onClick={() => navigate('/signup')}>
-            Sign Up Again
-          </Button>
+          <ResendVerificationForm />
           <Button size="lg" variant="outline" onClick={() => navigate('/signin')}>
             Back to Sign In
           </Button>

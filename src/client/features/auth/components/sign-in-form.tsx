@@ -1,18 +1,27 @@
 import { Alert } from '@client/components/ui/alert';
-import { Button } from '@client/components/ui/button';
 import { FormField, fieldAria } from '@client/components/ui/form-field';
-import { Input } from '@client/components/ui/input';
 import { PasswordInput } from '@client/components/ui/password-input';
-import { Spinner } from '@client/components/ui/spinner';
-import { apiErrorMessage } from '@client/lib/api-client';
+import { ApiError, apiErrorMessage } from '@client/lib/api-client';
 import { useAuth } from '@client/lib/auth/auth-context';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { loginBody } from '@shared/auth';
+import { AUTH_MESSAGES, loginBody } from '@shared/auth';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { useLogin } from '../api/login';
+import { EmailField, SubmitButton } from './auth-fields';
 import { type Credentials, EMPTY_CREDENTIALS, useCredentialsSync } from './credentials';
+import { handOverEmail } from './email-handoff';
+import { ResendVerificationOffer } from './resend-verification-offer';
+
+/** Sign-in refused only because the address is not verified yet: a new link can be sent. */
+function isNotVerified(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status === 403 &&
+    apiErrorMessage(error, '') === AUTH_MESSAGES.emailNotVerified
+  );
+}
 
 interface SignInFormProps {
   /** /login waits 1 s on a success message before going home (product.md point 2). */
@@ -66,27 +75,21 @@ export function SignInForm({
   const busy = mutation.isPending || redirecting;
   const emailId = `${idPrefix}-email`;
   const passwordId = `${idPrefix}-password`;
+  const refusedEmail = isNotVerified(mutation.error) ? mutation.variables?.email : undefined;
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       {mutation.isError ? (
         <Alert title="Authentication failed">{apiErrorMessage(mutation.error, 'Please try again')}</Alert>
       ) : null}
+      {/* Keyed by the attempt, so each refused sign-in offers a fresh link. */}
+      {refusedEmail ? <ResendVerificationOffer key={mutation.submittedAt} email={refusedEmail} /> : null}
       {redirecting ? (
         <Alert variant="success" title="Login successful">
           Taking you to the ratings…
         </Alert>
       ) : null}
-      <FormField id={emailId} label="Email" error={errors.email?.message}>
-        <Input
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          {...fieldAria(emailId, errors.email?.message)}
-          {...register('email')}
-        />
-      </FormField>
+      <EmailField id={emailId} error={errors.email?.message} registration={register('email')} />
       <FormField id={passwordId} label="Password" error={errors.password?.message}>
         <PasswordInput
           autoComplete="current-password"
@@ -94,10 +97,19 @@ export function SignInForm({
           {...register('password')}
         />
       </FormField>
-      <Button type="submit" size="lg" className="w-full" disabled={busy || (requireFilled && empty)}>
-        {mutation.isPending ? <Spinner /> : null}
+      <div className="-mt-3 -mb-2 flex justify-end">
+        {/* The address typed so far goes along in memory, never in the link. */}
+        <Link
+          href="/forgot-password"
+          onClick={() => handOverEmail(email ?? '')}
+          className="inline-flex min-h-11 items-center rounded-sm text-sm font-semibold text-primary-text underline-offset-4 hover:underline"
+        >
+          Forgot password?
+        </Link>
+      </div>
+      <SubmitButton pending={mutation.isPending} disabled={busy || (requireFilled && empty)}>
         Sign In
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

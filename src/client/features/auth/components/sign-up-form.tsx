@@ -1,11 +1,9 @@
 import { Alert } from '@client/components/ui/alert';
-import { Button } from '@client/components/ui/button';
 import { Checkbox } from '@client/components/ui/checkbox';
 import { FormField, fieldAria } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { PasswordInput } from '@client/components/ui/password-input';
-import { Spinner } from '@client/components/ui/spinner';
 import { apiErrorMessage } from '@client/lib/api-client';
 import { useCompanyName } from '@client/lib/branding/get-customization';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -13,6 +11,7 @@ import { registerBody } from '@shared/auth';
 import { PASSWORD_MIN_LENGTH } from '@shared/domain';
 import { Controller, useForm } from 'react-hook-form';
 import { useRegister } from '../api/register';
+import { EmailField, SubmitButton } from './auth-fields';
 import { type Credentials, EMPTY_CREDENTIALS, useCredentialsSync } from './credentials';
 
 interface SignUpFormProps {
@@ -67,16 +66,7 @@ export function SignUpForm({
       <FormField id={ids.name} label="Full name" error={errors.name?.message}>
         <Input autoComplete="name" {...fieldAria(ids.name, errors.name?.message)} {...register('name')} />
       </FormField>
-      <FormField id={ids.email} label="Email" error={errors.email?.message}>
-        <Input
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          {...fieldAria(ids.email, errors.email?.message)}
-          {...register('email')}
-        />
-      </FormField>
+      <EmailField id={ids.email} error={errors.email?.message} registration={register('email')} />
       <FormField id={ids.password} label="Password" error={errors.password?.message} hint={passwordHint}>
         <PasswordInput
           autoComplete="new-password"
@@ -105,15 +95,9 @@ export function SignUpForm({
           </div>
         )}
       />
-      <Button
-        type="submit"
-        size="lg"
-        className="w-full"
-        disabled={mutation.isPending || (requireFilled && empty)}
-      >
-        {mutation.isPending ? <Spinner /> : null}
+      <SubmitButton pending={mutation.isPending} disabled={requireFilled && empty}>
         Create Account
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { Button } from '@client/components/ui/button';
+import { markSocialSignInStarted } from '@client/lib/auth/social-sign-in-marker';
 import { useAuthProviders } from '../api/get-auth-providers';
 
 function GoogleMark() {
@@ -34,8 +35,12 @@ export function SocialSignInButton({ withDivider = true }: { withDivider?: boole
         variant="outline"
         size="lg"
         className="w-full"
-        // A full navigation: the server redirects on to the identity provider.
-        onClick={() => window.location.assign('/api/oauth/google')}
+        onClick={() => {
+          // Only a callback this tab asked for is accepted when it comes back (readInitialSession).
+          markSocialSignInStarted();
+          // A full navigation: the server redirects on to the identity provider.
+          window.location.assign('/api/oauth/google');
+        }}
       >
         <GoogleMark />
         Continue with Google

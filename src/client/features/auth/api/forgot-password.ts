@@ -1,0 +1,12 @@
+import { apiRequest } from '@client/lib/api-client';
+import { authResponse, type EmailOnlyBody } from '@shared/auth';
+import { useMutation } from '@tanstack/react-query';
+
+/** POST /api/auth/forgot-password: mails a reset link; the answer is the same for every address. */
+export function requestPasswordReset(body: EmailOnlyBody) {
+  return apiRequest('/api/auth/forgot-password', authResponse, { method: 'POST', body });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: requestPasswordReset });
+}

@@ -1,0 +1,90 @@
+import { AuthLayout } from '@client/components/layout/auth-layout';
+import { Alert } from '@client/components/ui/alert';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { apiErrorMessage } from '@client/lib/api-client';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { emailOnlyBody } from '@shared/auth';
+import { MailCheck } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation } from 'wouter';
+import { useRequestPasswordReset } from '../api/forgot-password';
+import { EmailField, SubmitButton } from './auth-fields';
+import { handedOverEmail } from './email-handoff';
+
+const linkClass =
+  'inline-flex min-h-11 items-center rounded-sm font-semibold text-primary-text underline-offset-4 hover:underline';
+
+/** The request went out: the same words whether or not the address has an account. */
+function ResetLinkSent({ message }: { message: string }) {
+  const [, navigate] = useLocation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form that had the focus is gone: the reader starts again at the new heading.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <Card className="flex flex-col items-center gap-4 px-6 py-8 text-center sm:px-8">
+      <span className="flex size-14 items-center justify-center rounded-full bg-success-soft text-success">
+        <MailCheck className="size-7" aria-hidden="true" />
+      </span>
+      <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold tracking-tight focus:outline-none">
+        Check Your Email
+      </h1>
+      <div className="flex flex-col gap-2 text-[0.9375rem] text-muted-foreground">
+        <p role="status">{message}</p>
+        <p>The link works once, for one hour. If it has not arrived, check your spam folder.</p>
+      </div>
+      <Button size="lg" className="mt-2 w-full" onClick={() => navigate('/signin')}>
+        Back to Sign In
+      </Button>
+    </Card>
+  );
+}
+
+/** /forgot-password: asks for the address and mails a link to set a new password. */
+export function ForgotPasswordScreen() {
+  const mutation = useRequestPasswordReset();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(emailOnlyBody), defaultValues: { email: handedOverEmail() } });
+  const onSubmit = handleSubmit((values) => mutation.mutate(values));
+  const id = 'forgot-email';
+
+  return (
+    <AuthLayout>
+      {mutation.isSuccess ? (
+        <ResetLinkSent message={mutation.data.message} />
+      ) : (
+        <Card>
+          <CardHeader>
+            <CardTitle as="h1" className="text-2xl">
+              Forgot your password?
+            </CardTitle>
+            <CardDescription>
+              Enter the email you signed up with and we will send you a link to set a new password.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-5">
+            <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+              {mutation.isError ? (
+                <Alert title="The link was not sent">
+                  {apiErrorMessage(mutation.error, 'Please try again')}
+                </Alert>
+              ) : null}
+              <EmailField id={id} error={errors.email?.message} registration={register('email')} />
+              <SubmitButton pending={mutation.isPending}>Send reset link</SubmitButton>
+            </form>
+            <p className="flex flex-wrap items-center justify-center gap-x-1 text-sm text-muted-foreground">
+              Remembered it?
+              <Link href="/signin" className={linkClass}>
+                Back to Sign In
+              </Link>
+            </p>
+          </CardContent>
+        </Card>
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,145 @@
+import { AuthLayout } from '@client/components/layout/auth-layout';
+import { StatusScreen } from '@client/components/layout/status-screen';
+import { Alert } from '@client/components/ui/alert';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { FormField, fieldAria } from '@client/components/ui/form-field';
+import { PasswordInput } from '@client/components/ui/password-input';
+import { toast } from '@client/components/ui/use-toast';
+import { ApiError, apiErrorMessage } from '@client/lib/api-client';
+import { meQueryKey } from '@client/lib/auth/get-me';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AUTH_MESSAGES, resetPasswordBody } from '@shared/auth';
+import { PASSWORD_MIN_LENGTH } from '@shared/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { CircleX } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation } from 'wouter';
+import { useResetPassword } from '../api/reset-password';
+import { SubmitButton } from './auth-fields';
+import { useOneTimeToken } from './use-one-time-token';
+
+// The token comes from the link; the fan types only the password, under sign-up's rules.
+const passwordForm = resetPasswordBody.pick({ password: true });
+const passwordHint = `At least ${PASSWORD_MIN_LENGTH} characters.`;
+
+/** The server refused the link itself (used, expired or unknown), not the password. */
+function isBadLink(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status === 400 &&
+    apiErrorMessage(error, '') === AUTH_MESSAGES.badResetToken
+  );
+}
+
+/** A reset link that cannot be used: the way on is a new one. */
+function BadResetLink() {
+  const [, navigate] = useLocation();
+  return (
+    <StatusScreen
+      icon={CircleX}
+      tone="danger"
+      title="Reset Link Not Valid"
+      actions={
+        <>
+          <Button size="lg" onClick={() => navigate('/forgot-password')}>
+            Request a new link
+          </Button>
+          <Button size="lg" variant="outline" onClick={() => navigate('/signin')}>
+            Back to Sign In
+          </Button>
+        </>
+      }
+    >
+      <p role="alert">{AUTH_MESSAGES.badResetToken}</p>
+    </StatusScreen>
+  );
+}
+
+interface SetPasswordScreenProps {
+  /** The one-time token that allows the change (from a reset link, or from a contested sign-up's confirm). */
+  token: string | null;
+  title: string;
+  description: string;
+  /** Read the description out when the screen appears (it is the server's answer). */
+  announce?: boolean;
+}
+
+/** A new password under sign-up's rules, set with a one-time token; then on to sign in with it. */
+export function SetPasswordScreen({ token, title, description, announce = false }: SetPasswordScreenProps) {
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const mutation = useResetPassword();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(passwordForm), defaultValues: { password: '' } });
+
+  if (!token || isBadLink(mutation.error)) return <BadResetLink />;
+
+  const onSubmit = handleSubmit(({ password }) =>
+    mutation.mutate(
+      { token, password },
+      {
+        onSuccess: ({ message }) => {
+          toast({ variant: 'success', title: 'Password changed', description: message });
+          // The change ended every session, this browser's too: the server's answer says who is left.
+          void queryClient.invalidateQueries({ queryKey: meQueryKey });
+          navigate('/signin');
+        },
+      },
+    ),
+  );
+  const id = 'new-password';
+
+  return (
+    <AuthLayout>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h1" className="text-2xl">
+            {title}
+          </CardTitle>
+          <CardDescription role={announce ? 'status' : undefined}>{description}</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-5">
+          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+            {mutation.isError ? (
+              <Alert title="Your password was not changed">
+                {apiErrorMessage(mutation.error, 'Please try again')}
+              </Alert>
+            ) : null}
+            <FormField id={id} label="New password" error={errors.password?.message} hint={passwordHint}>
+              <PasswordInput
+                autoComplete="new-password"
+                {...fieldAria(id, errors.password?.message, passwordHint)}
+                {...register('password')}
+              />
+            </FormField>
+            <SubmitButton pending={mutation.isPending}>Set new password</SubmitButton>
+          </form>
+          <p className="text-center text-sm text-muted-foreground">
+            <Link
+              href="/signin"
+              className="inline-flex min-h-11 items-center rounded-sm font-semibold text-primary-text underline-offset-4 hover:underline"
+            >
+              Back to Sign In
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
+    </AuthLayout>
+  );
+}
+
+/** /reset-password?token=...: sets a new password with the mailed one-time token. */
+export function ResetPasswordScreen() {
+  const token = useOneTimeToken();
+  return (
+    <SetPasswordScreen
+      token={token}
+      title="Set a new password"
+      description="Choose a new password for your account."
+    />
+  );
+}
