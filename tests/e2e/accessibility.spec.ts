@@ -120,7 +120,8 @@ test.describe('screens without a live match', () => {
     await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
     await expect(page.getByText('Email Verified!')).toBeVisible();
     await checkScreen(page, 'email verified', { targets: phone });
-    await signIn(page, email, PASSWORD);
+    // The verified link signed the fan in: Continue leads home, to the consent prompt.
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     const consent = page.getByRole('dialog', { name: 'Privacy & Consent' });
     await expect(consent).toBeVisible();
     await expectNoAxeViolations(page, 'consent modal');
@@ -328,20 +329,13 @@ test.describe('with a live match', { tag: '@phone-only' }, () => {
       await page.keyboard.press('Enter');
       await expect(page.getByRole('heading', { level: 1, name: 'Check Your Email' })).toBeVisible();
 
-      // The e-mail is confirmed from the outbox's link, then on to sign in.
+      // The e-mail is confirmed from the outbox's link, which signs the fan in; Continue leads home.
       const link = await verificationLinkFor(server, email);
       await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
       await expect(page.getByText('Email Verified!')).toBeVisible();
-      const continueButton = page
-        .getByRole('link', { name: 'Continue to Sign In' })
-        .or(page.getByRole('button', { name: 'Continue to Sign In' }));
+      const continueButton = page.getByRole('button', { name: 'Continue', exact: true });
       await tabTo(page, continueButton);
-      await expectFocusVisible(page, 'Continue to Sign In');
-      await page.keyboard.press('Enter');
-      await expect(page).toHaveURL(/\/(signin|login)/);
-      await type(page.getByLabel('Email'), email);
-      await type(page.getByLabel('Password', { exact: true }), PASSWORD);
-      await tabTo(page, page.getByRole('button', { name: 'Sign In', exact: true }));
+      await expectFocusVisible(page, 'Continue');
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(/\/$/);
 

@@ -60,10 +60,24 @@ export const test = base.extend<{
 });
 export { expect };
 
-/** The verification link from the mail the server wrote to its outbox (no SMTP_URL in e2e). */
+/** The verification link from the newest mail to `email` (no SMTP_URL in e2e: the server's outbox). */
 export async function verificationLinkFor(server: E2EServer, email: string): Promise<string> {
+  return `http://127.0.0.1:${server.port}${await mailedLinkFor(server, email, '/confirm')}`;
+}
+
+/**
+ * The newest link to `pathname` (`/confirm`, `/reset-password`) in a mail to `email`, other than the
+ * links in `except` (waits for a new mail to arrive). Returned as a path, ready for page.goto.
+ */
+export async function mailedLinkFor(
+  server: E2EServer,
+  email: string,
+  pathname: '/confirm' | '/reset-password',
+  { except = [] }: { except?: string[] } = {},
+): Promise<string> {
   const outbox = path.join(server.dataDir, 'outbox');
-  for (let attempt = 0; attempt < 50; attempt++) {
+  const pattern = new RegExp(`https?://\\S+${pathname}\\?token=\\S+`);
+  for (let attempt = 0; attempt < 150; attempt++) {
     let files: string[] = [];
     try {
       files = readdirSync(outbox)
@@ -75,12 +89,16 @@ export async function verificationLinkFor(server: E2EServer, email: string): Pro
       const mail = await simpleParser(readFileSync(path.join(outbox, file)));
       const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(',') : (mail.to?.text ?? '');
       if (!to.includes(email)) continue;
-      const link = mail.text?.match(/https?:\/\/\S+\/confirm\?token=\S+/)?.[0];
-      if (link) return link;
+      const link = mail.text?.match(pattern)?.[0];
+      if (!link) continue;
+      const local = link.replace(/^https?:\/\/[^/]+/, '');
+      // The newest mail of this kind decides: an older one is never taken for a new one.
+      if (except.includes(local)) break;
+      return local;
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`no verification mail for ${email} in ${outbox}`);
+  throw new Error(`no new ${pathname} mail for ${email} in ${outbox}`);
 }
 
 /** axe-core on the current screen: no serious or critical violation. */
