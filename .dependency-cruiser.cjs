@@ -53,6 +53,21 @@ module.exports = {
       from: { path: '^src/client/(features|lib|components)' },
       to: { path: '^src/client/app' },
     },
+    {
+      name: 'server-not-bench',
+      comment:
+        'the server and its tests never import the benchmarks; tooling both use lives in tests/support',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^bench/' },
+    },
+    {
+      name: 'support-not-bench',
+      comment: 'tests/support is the lower layer the benchmarks and the fault tests share',
+      severity: 'error',
+      from: { path: '^tests/support/' },
+      to: { path: '^(bench|src/server)/' },
+    },
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
   ],
   options: {

@@ -24,7 +24,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'pglite',
-          include: ['src/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: [scale, faults],
           env: { MATCHDAY_TEST_DB: 'pglite' },
         },

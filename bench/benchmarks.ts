@@ -8,4 +8,5 @@ export const BENCHMARKS: Record<string, string> = {
   reads: 'reads.ts',
   matchday: 'matchday.ts',
   fanout: 'fanout.ts',
+  restart: 'restart.ts',
 };

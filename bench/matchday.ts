@@ -11,8 +11,9 @@
  * summed, p99_ms the highest; fans the largest run's), and a section per database. Exits 1 on errors,
  * lost or doubled ratings or votes; never on timings.
  */
+
+import { Cleanup } from '../tests/support/processes';
 import { machineBusyBefore } from './lib/cpu';
-import { Cleanup } from './lib/processes';
 import { fmtMs, printMachine, printTable, writeResults } from './lib/report';
 import { DEFAULT_FANS, parseSimulatorArgs, resolveOptions } from './lib/simulator/options';
 import { failed, printResult, resultFigures } from './lib/simulator/report';

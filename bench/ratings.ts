@@ -10,14 +10,14 @@
  * rating updates an existing row, as most do during a live match. Writes bench/results/ratings.json.
  */
 import postgres from 'postgres';
-import { RATING_UPSERT, ratingUpsertParams } from '../src/server/features/ratings/ratings.service';
+import { RATING_UPSERT, ratingUpsertParams } from '../src/server/features/match-day/ratings.service';
+import { HttpPool } from '../tests/support/http-client';
+import { round } from '../tests/support/stats';
 import { formatCpu, machineBusyBefore } from './lib/cpu';
-import { HttpPool } from './lib/http-client';
 import { closedLoop, type LoadResult, type Operation, openLoop, runCount } from './lib/load';
 import { pairCount, ratingOf, ratingViaApi } from './lib/product';
 import { fmtMs, fmtRate, printMachine, printTable, runFigures, writeResults } from './lib/report';
 import { ServerBench } from './lib/server-bench';
-import { round } from './lib/stats';
 
 const TARGET_RATIO = 0.5;
 const TARGET_P99_MS = 50;

@@ -14,14 +14,14 @@ import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { HttpPool, headerOf, httpRequest } from '../tests/support/http-client';
+import { childEnv, freePort, ROOT, startServer } from '../tests/support/processes';
+import { harmonicMean, round } from '../tests/support/stats';
 import { formatCpu, machineBusyBefore } from './lib/cpu';
-import { HttpPool, headerOf, httpRequest } from './lib/http-client';
 import { closedLoop, type LoadResult, type Operation, runCount } from './lib/load';
-import { childEnv, freePort, ROOT, startServer } from './lib/processes';
 import { api, pairCount, ratingViaApi } from './lib/product';
 import { fmtMs, fmtRate, printMachine, printTable, runFigures, writeResults } from './lib/report';
 import { ServerBench } from './lib/server-bench';
-import { harmonicMean, round } from './lib/stats';
 
 const TARGET_RATIO = 0.7;
 

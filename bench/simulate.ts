@@ -13,7 +13,7 @@
  * --smoke: 50 fans over 20 s. Exits 1 on any error, lost or doubled rating or vote; never on timings.
  */
 import { writeFileSync } from 'node:fs';
-import { Cleanup } from './lib/processes';
+import { Cleanup } from '../tests/support/processes';
 import { parseSimulatorArgs, resolveOptions } from './lib/simulator/options';
 import { failed, printResult, resultFigures } from './lib/simulator/report';
 import { runSimulation } from './lib/simulator/simulation';

@@ -1,8 +1,8 @@
 /** The fanout benchmark's client processes, driven as one fleet from the benchmark's process. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { type Cleanup, ROOT, withFileLimit } from '../../tests/support/processes';
 import type { ClientCommand, ClientReply } from './fanout-protocol';
-import { type Cleanup, ROOT, withFileLimit } from './processes';
 
 type Reply<T extends ClientReply['type']> = Extract<ClientReply, { type: T }>;
 

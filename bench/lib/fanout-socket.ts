@@ -3,7 +3,7 @@
  * upgrade, server frames (never masked, never compressed: both servers have compression off) and pongs
  * to the server's pings. Each message costs it a frame header read and a callback, far less than the
  * `ws` client's stream machinery; the client processes share the cores with the server under test, so
- * what they spend delays it (the same reasoning as bench/lib/http-client.ts). Not a general client: no
+ * what they spend delays it (the same reasoning as tests/support/http-client.ts). Not a general client: no
  * extensions, no validation of the text, no sending of data.
  */
 import { randomBytes } from 'node:crypto';

@@ -2,9 +2,10 @@
  * Load shapes. An operation returns an outcome code (the HTTP status, or 200 for a database statement);
  * a thrown error counts as code 0. Only the codes `ok` accepts count towards the rate.
  */
+
+import { LatencyRecorder } from '../../tests/support/latency-recorder';
+import { type LatencySummary, summarise } from '../../tests/support/stats';
 import { type CpuUse, cpuBetween, sampleCpu } from './cpu';
-import { LatencyRecorder } from './latency-recorder';
-import { type LatencySummary, summarise } from './stats';
 
 export type Operation = (seq: number) => Promise<number>;
 

@@ -14,10 +14,17 @@ import { eq, sql } from 'drizzle-orm';
 import { type DbHandle, openDatabase } from '../../src/server/db/client';
 import { users } from '../../src/server/db/schema';
 import { createSession, SESSION_COOKIE } from '../../src/server/lib/sessions';
+import { HttpPool, httpRequest } from '../../tests/support/http-client';
+import {
+  type Cleanup,
+  childEnv,
+  freePort,
+  ROOT,
+  type ServerProcess,
+  startServer,
+} from '../../tests/support/processes';
 import { createBenchDatabase } from './bench-database';
-import { HttpPool, httpRequest } from './http-client';
 import type { Operation } from './load';
-import { type Cleanup, childEnv, freePort, ROOT, type ServerProcess, startServer } from './processes';
 
 export interface Product {
   server: ServerProcess;

@@ -1,7 +1,7 @@
 /** The functions that took most CPU in a V8 .cpuprofile (node --cpu-prof), by self time. */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './processes';
+import { ROOT } from '../../tests/support/processes';
 
 interface ProfileNode {
   id: number;

@@ -2,9 +2,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ROOT } from '../../tests/support/processes';
+import { round } from '../../tests/support/stats';
 import type { LoadResult } from './load';
-import { ROOT } from './processes';
-import { round } from './stats';
 
 export function printTable(header: string[], rows: Array<Array<string | number>>): void {
   const cells = [header, ...rows.map((row) => row.map(String))];

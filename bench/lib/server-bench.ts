@@ -2,9 +2,10 @@
  * What the server benchmarks (ratings, reads) share: their options and clean-up, the product on a live
  * match day, and the exit: clean-up first, then the product's CPU profile when it ran profiled.
  */
+
+import { Cleanup } from '../../tests/support/processes';
 import { adminUrl } from './bench-database';
 import { type BenchOptions, parseOptions } from './options';
-import { Cleanup } from './processes';
 import { type MatchDay, type Product, setupMatchDay, startProduct } from './product';
 import { printServerProfile } from './profile-summary';
 

@@ -14,6 +14,10 @@ import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { MailJobs } from './features/auth/mail-jobs';
 import { healthRoutes } from './features/health/health.routes';
+import { matchDayRoutes } from './features/match-day/match-day.routes';
+import { MatchSnapshots, type SnapshotOptions } from './features/match-day/results.service';
+import type { TickerOptions } from './features/match-day/results-live.service';
+import { votedLiveMatches } from './features/match-day/votes.service';
 import { MatchCache } from './features/matches/match-cache';
 import { matchesRoutes } from './features/matches/matches.routes';
 import { createNewsletter, type NewsletterOptions } from './features/newsletter/newsletter.service';
@@ -22,19 +26,12 @@ import { AvailablePlayersCache } from './features/players/available-players-cach
 import { playersRoutes } from './features/players/players.routes';
 import { playersAdminRoutes } from './features/players/players-admin.routes';
 import { pwaRoutes } from './features/pwa/pwa.routes';
-import { ratingsRoutes } from './features/ratings/ratings.routes';
-import { resultsRoutes } from './features/results/results.routes';
-import { MatchSnapshots, type SnapshotOptions } from './features/results/results.service';
-import { LeaderboardTicker, type TickerOptions } from './features/results/results-live.service';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { getCustomization } from './features/settings/settings.service';
 import { settingsAdminRoutes } from './features/settings/settings-admin.routes';
 import { simulationRoutes } from './features/simulation/simulation.routes';
 import { squadRoutes } from './features/squad/squad.routes';
 import { uploadsRoutes } from './features/uploads/uploads.routes';
-import { FinalVotesCache } from './features/votes/final-votes-cache';
-import { votesRoutes } from './features/votes/votes.routes';
-import { votedLiveMatches } from './features/votes/votes.service';
 import { ChangeFeed } from './lib/change-feed';
 import { type LiveBus, LocalBus, RedisBus } from './lib/live-bus';
 import { redactingLogger } from './lib/log-redaction';
@@ -191,22 +188,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => snapshots.close());
   const db = database.db;
 
-  const ticker = new LeaderboardTicker(
-    { db, snapshots, live: app.live, bus, prefix: redisPrefix, log: app.log },
-    options.live,
-  );
-  app.addHook('onClose', async () => ticker.close());
   const matches = new MatchCache(db, changes);
   await app.register(playersRoutes, { db, available: new AvailablePlayersCache(db, changes) });
   await app.register(matchesRoutes, { db, clubName: env.CLUB_NAME, matches });
   await app.register(squadRoutes, { db });
-  await app.register(ratingsRoutes, { db, ticker });
-  await app.register(votesRoutes, { db, ticker });
-  await app.register(resultsRoutes, {
+  await app.register(matchDayRoutes, {
     db,
     snapshots,
     matches,
-    finalVotes: new FinalVotesCache(db, changes),
+    changes,
+    bus,
+    redisPrefix,
+    ...(options.live ? { ticker: options.live } : {}),
   });
   // Mail written to files (no SMTP_URL) is personal data too: deletion and the purge reach it.
   const outboxDir = path.join(env.dataDir, 'outbox');

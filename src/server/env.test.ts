@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadEnv, parseEnv } from './env';
 
 describe('configuration', () => {
-  it('has the defaults of operations.md', () => {
+  it('has the documented defaults', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'env-'));
     const env = loadEnv({ DATA_DIR: dataDir });
     expect(env).toMatchObject({

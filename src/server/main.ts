@@ -51,7 +51,7 @@ async function main() {
 
   // Expired sessions and the rest of what is kept too long go in the hourly purge (features/account/purge.ts).
 
-  // Graceful stop (operations.md): new requests get 503 (the proxy sends them to another instance),
+  // Graceful stop: new requests get 503 (the proxy sends them to another instance),
   // requests in flight finish, live sockets are closed with LIVE_CLOSE_RECONNECT so the page reconnects
   // at once (through the proxy, to another instance), then the database pool is closed. 0 when all that
   // went well; 1 if it failed or took more than 15 s.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES, emailField, nameField } from './auth';
 
-/** A row of the admin's user table (product.md point 2 'User Management'). */
+/** A row of the admin's user table. */
 export const adminUser = z.object({
   id: z.string(),
   name: z.string(),
@@ -22,7 +22,7 @@ export const userBody = z.object({
 });
 export type UserBody = z.input<typeof userBody>;
 
-/** Admin-created users are verified; the password is shown once (operations.md). */
+/** Admin-created users are verified; the password is shown once. */
 export const createdUser = z.object({ user: adminUser, newPassword: z.string() });
 export const regeneratedPassword = z.object({ newPassword: z.string() });
 export const deletedUser = z.object({ success: z.literal(true) });

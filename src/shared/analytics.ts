@@ -36,7 +36,7 @@ export const playerDistributions = z.array(
   }),
 );
 
-/** product.md point 9: one entry per completed match in 'Export All Historical Data'. */
+/** One entry per completed match in 'Export All Historical Data'. */
 export const historicalMatch = z.object({
   matchTitle: z.string(),
   opponent: z.string(),
@@ -57,5 +57,5 @@ export const historicalMatch = z.object({
 });
 export const historicalExport = z.array(historicalMatch);
 
-/** product.md point 9: the controversial list holds the top 5. */
+/** The controversial list holds the top 5. */
 export const CONTROVERSIAL_SIZE = 5;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './domain';
+import { endpoint } from './endpoint';
 
-/** Messages the forms and the server share, word for word from product.md point 5. */
+/** Messages the forms and the server share, word for word as the product words them. */
 export const AUTH_MESSAGES = {
   passwordTooShort: 'Password must be at least 8 characters long',
   nameRequired: 'Name is required',
@@ -93,7 +94,7 @@ export const consentBody = z.object({
 });
 export type ConsentBody = z.input<typeof consentBody>;
 
-/** The user as the page sees it (product.md point 3). Never the hash, never another user's e-mail. */
+/** The user as the page sees it. Never the hash, never another user's e-mail. */
 export const publicUser = z.object({
   id: z.string(),
   name: z.string(),
@@ -170,8 +171,13 @@ export function readOAuthFailure(search: string): OAuthFailureReason | null {
   return oauthFailureReason.catch('failed').parse(params.get('reason'));
 }
 
-/** Where the social sign-in lands: `/?auth=success&token=...&user=<url-encoded JSON>` (operations.md). */
+/** Where the social sign-in lands: `/?auth=success&token=...&user=<url-encoded JSON>`. */
 export function oauthSuccessPath(token: string, user: PublicUser): string {
   // encodeURIComponent rather than URLSearchParams: '%20', never '+', reads the same for every decoder.
   return `/?auth=success&token=${encodeURIComponent(token)}&user=${encodeURIComponent(JSON.stringify(user))}`;
 }
+
+export const authApi = {
+  /** Ends the session the request carries (cookie or bearer) and clears the cookie; always 200. */
+  logout: endpoint({ method: 'POST', path: '/api/auth/logout', response: authResponse }),
+};

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A cleared announcement reads {"announcement": null} (operations.md). */
+/** A cleared announcement reads {"announcement": null}. */
 export const announcement = z.object({ announcement: z.string().nullable() });
 export const announcementBody = z.object({
   announcement: z.string().max(2000, 'Announcement must be at most 2000 characters').nullable().optional(),

@@ -1,4 +1,4 @@
-/** Domain constants of product.md points 3 and 9, shared by server and page. */
+/** Domain constants (positions, limits, defaults), shared by server and page. */
 
 export const POSITIONS = [
   'Goalkeeper',

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { leaderboardEntry } from './ratings';
 import { motmResult } from './votes';
 
-/** The live socket's path, on the page's own host (operations.md 'Live messages'). */
+/** The live socket's path, on the page's own host. */
 export const LIVE_PATH = '/ws';
 
-/** product.md point 9: the client's reconnect and polling limits. */
+/** The client's reconnect and polling limits. */
 export const LIVE_LIMITS = {
   maxReconnectAttempts: 5,
   backoffStartMs: 1000,
@@ -64,7 +64,7 @@ export type LiveClientMessage = z.infer<typeof liveClientMessage>;
  */
 const sequenced = { matchId: z.number().int(), seq: z.number().int() };
 
-/** Server to client. Any other type is logged and ignored by the page (product.md point 4). */
+/** Server to client. Any other type is logged and ignored by the page. */
 export const liveServerMessage = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('connection_established'),

@@ -9,7 +9,7 @@ export const matchPathParams = z.object({ id: matchId });
 
 export type MatchStatus = 'Half Time' | 'LIVE' | 'Match Ended' | 'Not Started';
 
-/** product.md point 4: the status shown for a match. */
+/** The status shown for a match. */
 export function matchStatus(m: {
   isLive: boolean;
   isHalfTime: boolean;
@@ -56,7 +56,7 @@ const text = (label: string, max = 120) =>
     .min(1, `${label} is required`)
     .max(max, `${label} is too long`);
 const isoDate = calendarDate('Match date must be a real date (YYYY-MM-DD)');
-/** product.md point 9: kick-off between 10 and 21 h, on the quarter hour. */
+/** Kick-off between 10 and 21 h, on the quarter hour. */
 export const KICK_OFF_MESSAGE = 'Kick-off time must be between 10:00 and 21:45, in 15-minute steps';
 const kickOff = z.string().regex(/^(1\d|2[01]):(00|15|30|45)$/, KICK_OFF_MESSAGE);
 const score = z.string().regex(/^\d{1,2}-\d{1,2}$/, "Score must look like 'home-away', e.g. 2-1");

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { POSITIONS } from './domain';
+import { endpoint } from './endpoint';
 import { dbId, dbIdParam } from './ids';
 
 export const playerId = dbIdParam('Invalid player id');
@@ -31,7 +32,7 @@ export const SQUAD_MESSAGES = {
 
 const idList = z.array(dbId('Invalid player id')).max(200);
 
-/** Replaces the whole set of players available for rating (operations.md). */
+/** Replaces the whole set of players available for rating. */
 export const availableForRatingBody = z.object({ playerIds: idList });
 export const updateSquadBody = z.object({ startingXI: idList, substitutes: idList });
 
@@ -91,3 +92,48 @@ export const playerImagesResult = z.object({
 });
 export const FOOTBALL_API_NOT_CONFIGURED =
   'Player images come from a football-data provider: set FOOTBALL_API_URL and FOOTBALL_API_KEY on the server, and give players their provider id (apiPlayerId).';
+
+/** The squad's answer after a change: the players now available for rating. */
+export const squadChanged = z.object({ success: z.literal(true), players: playerList });
+
+/** The admin's calls that shape the squad and publish it for rating. */
+export const squadApi = {
+  available: endpoint({ method: 'GET', path: '/api/admin/available-for-rating', response: playerList }),
+  /** Replaces the whole set of players fans can rate. */
+  setAvailable: endpoint({
+    method: 'POST',
+    path: '/api/admin/available-for-rating',
+    body: availableForRatingBody,
+    response: squadChanged,
+  }),
+  /** Who starts and who is a substitute. */
+  update: endpoint({
+    method: 'POST',
+    path: '/api/admin/update-squad',
+    body: updateSquadBody,
+    response: squadChanged,
+  }),
+  /** Nobody is available for rating any more. */
+  clearAll: endpoint({ method: 'POST', path: '/api/admin/clear-all-players', response: squadChanged }),
+  createPlayer: endpoint({
+    method: 'POST',
+    path: '/api/admin/players',
+    body: playerBody,
+    response: playerResponse,
+    status: 201,
+  }),
+  /** Name, position and jersey number. */
+  updatePlayer: endpoint({
+    method: 'PUT',
+    path: '/api/admin/players/:id',
+    params: playerIdParams,
+    body: playerBody,
+    response: playerResponse,
+  }),
+  /** Images from the football-data provider. */
+  updateImages: endpoint({
+    method: 'POST',
+    path: '/api/admin/update-player-images',
+    response: playerImagesResult,
+  }),
+};

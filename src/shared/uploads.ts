@@ -13,5 +13,5 @@ export const UPLOAD_MESSAGES = {
   tooManyPixels: 'Image dimensions are too large (at most 50 megapixels)',
 } as const;
 
-/** The largest upload accepted, in bytes (product.md point 9: 5 MB). */
+/** The largest upload accepted, in bytes. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;

@@ -397,7 +397,7 @@ test('an admin manages users, brands the page with a logo and adds tracking tags
   }
 });
 
-/** The live figures the page polls for while its socket is down (product.md point 9). */
+/** The live figures the page polls for while its socket is down. */
 const POLLED = /^\/api\/(leaderboard\/match|motm|stats\/match)\/\d+$/;
 
 test('a fan who voted sees another fan’s rating move the leaderboard, pushed live without reloading', async ({

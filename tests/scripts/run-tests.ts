@@ -63,17 +63,18 @@ if (vitestStatus !== 0) {
 }
 
 ensureChromium();
-if (run('build the page (vite)', 'npx', ['vite', 'build', '--logLevel', 'warn']) !== 0) {
+if (run('build the page and the server (npm run build)', process.execPath, ['scripts/build.mjs']) !== 0) {
   exitCode = 1;
   totals.failed += 1;
 }
 // Each benchmark at its smoke size (they need PostgreSQL), so none of them rots: one test each, failed
-// when it breaks, never because of a timing. The page was just built.
+// when it breaks, never because of a timing. The page and the server were just built.
 if (process.env.TEST_DATABASE_URL) {
   const smokeEnv = { ...process.env, BENCH_RESULTS_DIR: path.join(out, 'bench-smoke') };
   for (const name of Object.keys(BENCHMARKS)) {
     console.log(`\n=== benchmark smoke: ${name} ===`);
-    const flags = name === 'page' ? ['--no-build'] : ['--smoke'];
+    const flags =
+      name === 'page' ? ['--no-build'] : name === 'restart' ? ['--smoke', '--no-build'] : ['--smoke'];
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'bench/run.ts', name, ...flags], {
       cwd: root,
       stdio: 'inherit',

@@ -9,7 +9,7 @@ import { currentMatch } from '@shared/matches';
 import { playerList } from '@shared/players';
 import { RATING_MESSAGES } from '@shared/ratings';
 import { voteProgress } from '@shared/votes';
-import { type Answer, type Api, json } from './calls';
+import { type Answer, type Api, json } from '../../../tests/support/simulator-calls';
 import type { Ledger } from './check';
 import type { LiveSockets } from './live-sockets';
 import { fanScript, type Window } from './plan';

@@ -5,7 +5,7 @@
  */
 import { LIVE_LIMITS } from '@shared/live';
 import { WebSocket } from 'ws';
-import type { CallLog } from './calls';
+import type { CallLog } from '../../../tests/support/simulator-calls';
 
 const TYPE = /"type":"([A-Za-z_]+)"/;
 const CONNECT_TIMEOUT_MS = 30_000;

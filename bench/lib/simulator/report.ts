@@ -1,7 +1,8 @@
 /** The simulator's read-out: a table per call type, the sockets, the final check; and its JSON figures. */
+
+import type { KindFigures } from '../../../tests/support/simulator-calls';
+import { round } from '../../../tests/support/stats';
 import { fmtMs, printTable } from '../report';
-import { round } from '../stats';
-import type { KindFigures } from './calls';
 import { formatShare } from './cpu-share';
 import { CALL_LABELS, type SimulationResult } from './simulation';
 

@@ -9,10 +9,16 @@ import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LIVE_PATH } from '@shared/live';
 import { SESSION_COOKIE } from '../../../src/server/lib/sessions';
-import type { Cleanup } from '../processes';
-import { round } from '../stats';
-import { Admin } from './admin';
-import { Api, CALL_KINDS, type CallKind, CallLog, type KindFigures } from './calls';
+import type { Cleanup } from '../../../tests/support/processes';
+import { Admin } from '../../../tests/support/simulator-admin';
+import {
+  Api,
+  CALL_KINDS,
+  type CallKind,
+  CallLog,
+  type KindFigures,
+} from '../../../tests/support/simulator-calls';
+import { round } from '../../../tests/support/stats';
 import { type CheckResult, Ledger } from './check';
 import { CpuMeter, type CpuShare } from './cpu-share';
 import { FanStates, runFan } from './fan';

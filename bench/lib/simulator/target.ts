@@ -7,8 +7,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {
+  type Cleanup,
+  childEnv,
+  freePort,
+  ROOT,
+  type ServerProcess,
+  startServer,
+} from '../../../tests/support/processes';
 import { adminUrl, createBenchDatabase } from '../bench-database';
-import { type Cleanup, childEnv, freePort, ROOT, type ServerProcess, startServer } from '../processes';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 

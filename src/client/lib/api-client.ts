@@ -1,8 +1,9 @@
+import { type BodyOf, type Endpoint, pathOf, type ResponseOf } from '@shared/endpoint';
 import { errorBody } from '@shared/errors';
 import type { z } from 'zod';
 import { readAuthToken } from './storage';
 
-/** A non-OK answer. The message is `${status}: ${body or statusText}` (product.md point 8). */
+/** A non-OK answer. The message is `${status}: ${body or statusText}`. */
 export class ApiError extends Error {
   readonly status: number;
 
@@ -55,6 +56,29 @@ export async function apiRequest<S extends z.ZodType>(
   }
   const text = await response.text();
   return schema.parse(text ? JSON.parse(text) : null);
+}
+
+type Values = Record<string, string | number | boolean | undefined>;
+type OutputOf<S> = S extends z.ZodType ? z.output<S> & Values : undefined;
+
+/** What a call of an endpoint sends: its path values, query and body, typed by the contract. */
+export type EndpointCall<E extends Endpoint> = Omit<RequestOptions, 'method' | 'body'> &
+  (E['params'] extends z.ZodType ? { params: OutputOf<E['params']> } : { params?: undefined }) &
+  (E['query'] extends z.ZodType ? { query?: Partial<OutputOf<E['query']>> } : { query?: undefined }) &
+  (E['body'] extends z.ZodType ? { body: BodyOf<E> } : { body?: undefined });
+
+/** Calls a shared endpoint: its method and path, its answer checked against its response schema. */
+export function callEndpoint<E extends Endpoint>(e: E, call: EndpointCall<E>): Promise<ResponseOf<E>> {
+  const { params, query, body, ...options } = call as EndpointCall<Endpoint> & { query?: Values };
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {}))
+    if (value !== undefined) search.set(name, String(value));
+  const path = pathOf(e, params as Record<string, string | number | boolean> | undefined);
+  return apiRequest(search.size > 0 ? `${path}?${search}` : path, e.response, {
+    ...options,
+    method: e.method,
+    body,
+  }) as Promise<ResponseOf<E>>;
 }
 
 /** The server's `{"message": ...}` from a failed request, or the fallback for anything else. */

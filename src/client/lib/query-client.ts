@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** product.md point 9: no automatic retries, data never stale, no refetch on focus, no polling. */
+/** No automatic retries, data never stale, no refetch on focus, no polling. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from './query-keys';
 
-/** Everything a sent rating changes (product.md point 4, after a rating). */
+/** Everything a sent rating changes. */
 export function refreshRatingQueries(queryClient: QueryClient): Promise<unknown> {
   const { prefixes } = queryKeys;
   return Promise.all(

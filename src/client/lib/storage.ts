@@ -1,6 +1,6 @@
 import { type PublicUser, publicUser } from '@shared/auth';
 
-/** Browser storage keys, fixed by product.md point 3. */
+/** Browser storage keys: fixed names, kept across releases. */
 export const AUTH_TOKEN_KEY = 'auth_token';
 export const USER_DATA_KEY = 'user_data';
 

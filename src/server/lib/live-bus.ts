@@ -5,9 +5,11 @@ import { Redis } from 'ioredis';
 export type AudienceRule =
   | { to: 'anyone' }
   | { to: 'signed-in' }
-  | { to: 'admins' }
-  /** Signed-in users who are not admins; with votedIn, only those with a final vote in that match. */
-  | { to: 'fans'; votedIn?: number };
+  /**
+   * Those who may read a match's results (the rule the HTTP routes ask: `resultsVisible`), admins or
+   * fans apart, as the two are sent different payloads.
+   */
+  | { to: 'results-readers'; matchId: number; matchEnded: boolean; admins: boolean };
 
 /** What instances tell each other. `payload` is the message already serialized, once, by its sender. */
 export type BusEvent =

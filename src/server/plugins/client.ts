@@ -1,9 +1,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { CLIENT_DIST, CLIENT_SOURCE_DIR as CLIENT_ROOT } from '../lib/paths';
 
 let cachedIndex: { mtimeMs: number; html: Buffer } | undefined;
 /** index.html, re-read only when a build has replaced it. */
@@ -12,9 +12,6 @@ function readIndex(file: string): Buffer {
   if (cachedIndex?.mtimeMs !== mtimeMs) cachedIndex = { mtimeMs, html: readFileSync(file) };
   return cachedIndex.html;
 }
-
-export const CLIENT_DIST = fileURLToPath(new URL('../../../dist/client', import.meta.url));
-const CLIENT_ROOT = fileURLToPath(new URL('../../client', import.meta.url));
 
 /** A page path: not the API, not the socket, not a file (a missing asset stays a 404). */
 const wantsPage = (request: FastifyRequest) => {

@@ -5,7 +5,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Refuses state-changing requests and WebSocket upgrades that a browser marks as cross-site
- * (operations.md). No token is asked for, so non-browser clients work with the cookie alone.
+ *. No token is asked for, so non-browser clients work with the cookie alone.
  */
 export const csrfPlugin = fp(async (app: FastifyInstance, opts: { publicUrl: string }) => {
   const publicOrigin = new URL(opts.publicUrl).origin;

@@ -10,6 +10,7 @@ import {
   type LiveServerMessage,
   liveClientMessage,
 } from '@shared/live';
+import { resultsVisible } from '@shared/rules';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
@@ -103,13 +104,11 @@ function inAudience(rule: AudienceRule, socket: LiveSocket): boolean {
       return true;
     case 'signed-in':
       return socket.userId !== null;
-    case 'admins':
-      return socket.isAdmin;
-    case 'fans':
+    case 'results-readers':
       return (
         socket.userId !== null &&
-        !socket.isAdmin &&
-        (rule.votedIn === undefined || socket.voted.includes(rule.votedIn))
+        socket.isAdmin === rule.admins &&
+        resultsVisible(socket, { hasVoted: socket.voted.includes(rule.matchId), matchEnded: rule.matchEnded })
       );
   }
 }
@@ -121,7 +120,7 @@ function refuse(ws: WebSocket, code: number, reason: string): void {
   ws.once('close', () => clearTimeout(cut));
 }
 
-/** The live socket of operations.md: /ws on the page's host, tied to the session sent on the upgrade. */
+/** The live socket of /ws on the page's host, tied to the session sent on the upgrade. */
 export const livePlugin = fp(
   async (
     app: FastifyInstance,

@@ -70,7 +70,7 @@ const PAGE_POLICY: Record<string, string[]> = {
   'default-src': ["'self'"],
   'script-src': ["'self'", GOOGLE_TAGS],
   'style-src': ["'self'", "'unsafe-inline'"],
-  // Logos and banners may be any https image the admin links (operations.md: http(s) addresses).
+  // Logos and banners may be any https image the admin links addresses).
   'img-src': ["'self'", 'data:', 'blob:', 'https:'],
   'font-src': ["'self'", 'data:'],
   // The live socket on our own origin only (PUBLIC_URL is http here, so ws).

@@ -15,7 +15,7 @@ import {
 } from './security-fixture';
 
 /**
- * operations.md 'What the server enforces', route by route: every registered route called as anonymous,
+ * What the server enforces, route by route: every registered route called as anonymous,
  * a fan, another fan and an admin. A new route fails this file until it has its row here.
  */
 type Role = 'anonymous' | 'fan' | 'otherFan' | 'admin';
@@ -49,7 +49,7 @@ const adminOnly = (ok = 200): Expected => ({ anonymous: 401, fan: 403, otherFan:
 const OWN_OR_ADMIN_READS: Expected = { anonymous: 401, fan: 200, otherFan: 403, admin: 200 };
 /** Written only as oneself: an admin writing a fan's is refused like anyone else. */
 const ownWrite = (ok: number): Expected => ({ anonymous: 401, fan: ok, otherFan: 403, admin: 403 });
-/** Results: the fan voted, the other fan has not (operations.md: 403 before the user's vote). */
+/** Results: the fan voted, the other fan has not. */
 const AFTER_OWN_VOTE: Expected = { anonymous: 401, fan: 200, otherFan: 403, admin: 200 };
 
 const userOf = (w: SecurityWorld, role: Role): Fan | null =>
@@ -70,7 +70,7 @@ const benchPlayer = (w: SecurityWorld): Player => {
 };
 
 const ENTRIES: Record<string, Entry> = {
-  // Public reads (operations.md: health, auth, oauth, customization, banners, social-media, announcement, scripts/tracking).
+  // Public reads.
   'GET /api/health': { expect: PUBLIC },
   'GET /api/customization': { expect: PUBLIC },
   'GET /api/social-media': { expect: PUBLIC },
@@ -411,7 +411,7 @@ describe('the route table', () => {
   });
 });
 
-describe('the table follows operations.md', () => {
+describe('the table covers every route', () => {
   const keys = Object.keys(ENTRIES);
   const PUBLIC_API =
     /^\/api\/(health|auth\/(?!me$)|oauth\/|customization$|banners$|social-media$|announcement$|scripts\/tracking$)/;

@@ -5,7 +5,7 @@ import postgres from 'postgres';
 import { startOidcFixture } from '../../../src/server/testing/oidc-fixture-server';
 import { E2E_ADMIN, E2E_SERVERS } from './servers';
 
-/** Starts the built product for one e2e project on a clean data directory (and a fresh PostgreSQL database). */
+/** Starts the built product (page and server) for one e2e project on a clean data directory (and a fresh PostgreSQL database). */
 const name = process.argv[2];
 const server = E2E_SERVERS.find((s) => s.name === name);
 if (!server) throw new Error(`unknown e2e server ${name}`);
@@ -57,7 +57,8 @@ const oidc = await startOidcFixture({
 Object.assign(env, oidc.env);
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+// The compiled server, as npm start runs it (npm run test:e2e and npm test build it first).
+const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
   cwd: root,
   env,
   stdio: 'inherit',

@@ -17,9 +17,10 @@ import { useCompanyName } from '@client/lib/branding/get-customization';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { cn } from '@client/lib/utils';
 import type { PublicUser } from '@shared/auth';
+import { hasEnded, resultsVisible } from '@shared/rules';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 
-/** product.md point 9: after consent given while voting, the view returns to the players after 500 ms. */
+/** After consent given while voting, the view returns to the players after 500 ms. */
 const CONSENT_SCROLL_DELAY_MS = 500;
 
 // A visitor's home (with the sign-in form and its form library) is a chunk of its own, out of a signed-in
@@ -104,9 +105,8 @@ function SignedInHome({ user }: { user: PublicUser }) {
   const current = useCurrentMatch();
   const match = current.data ?? null;
   const hasVoted = useHasVoted(user.id, match?.id).data?.hasVoted ?? false;
-  // The server shows results to fans who voted, to admins, and to everyone once the match has ended.
-  const matchEnded = match !== null && !match.isLive && match.startedAt !== null;
-  const resultsVisible = hasVoted || user.isAdmin || matchEnded;
+  // The rule the server applies to the results it sends.
+  const showResults = match !== null && resultsVisible(user, { hasVoted, matchEnded: hasEnded(match) });
   // Once a match is on, the leaderboard is one vote away: fetch its code after the first render.
   const matchOn = match !== null;
   useEffect(() => {
@@ -135,7 +135,7 @@ function SignedInHome({ user }: { user: PublicUser }) {
             <>
               <VotingBoard match={match} user={user} onConsentRequired={requestConsent} />
               <Suspense fallback={<Skeleton className="h-48 w-full rounded-xl" />}>
-                <MotmCard matchId={match.id} hasVoted={resultsVisible} />
+                <MotmCard matchId={match.id} resultsVisible={showResults} />
               </Suspense>
             </>
           ) : (
@@ -146,7 +146,7 @@ function SignedInHome({ user }: { user: PublicUser }) {
         </div>
         <aside aria-label="Leaderboard and more" className="flex min-w-0 flex-col gap-6">
           {match ? (
-            resultsVisible ? (
+            showResults ? (
               <Suspense fallback={<Skeleton className="h-96 w-full rounded-xl" />}>
                 <LeaderboardCard matchId={match.id} />
               </Suspense>

@@ -7,7 +7,7 @@ import { BrandMark } from './brand-mark';
 export function BrandHomeLink({ nameClassName }: { nameClassName?: string }) {
   const branding = useBranding();
   return (
-    <Link href="/" className="flex min-w-0 items-center gap-3 rounded-md">
+    <Link href="/" className="flex min-h-11 min-w-0 items-center gap-3 rounded-md">
       <BrandMark name={branding.companyName} logoUrl={branding.logoUrl} />
       <span className={cn('truncate font-bold', nameClassName)}>{branding.companyName}</span>
     </Link>

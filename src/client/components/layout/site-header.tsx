@@ -24,7 +24,7 @@ export function SiteHeader() {
     >
       {headerImage ? <div className="absolute inset-0 bg-chrome/85" aria-hidden="true" /> : null}
       <div className="relative mx-auto flex h-16 w-full max-w-6xl items-center gap-3 px-4 sm:h-[4.5rem] sm:px-6">
-        <Link href="/" className="flex min-w-0 flex-1 items-center gap-3 rounded-md">
+        <Link href="/" className="flex min-h-11 min-w-0 flex-1 items-center gap-3 rounded-md">
           <BrandMark name={company} logoUrl={branding.logoUrl} />
           <span className="flex min-w-0 flex-col">
             <span className="truncate text-base font-bold leading-tight sm:text-lg">{company}</span>

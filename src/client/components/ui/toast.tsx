@@ -4,7 +4,7 @@ import { X } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 
-/** product.md point 9: library defaults of 5 s on screen, 50 px swipe to dismiss, F8 to focus. */
+/** Library defaults of 5 s on screen, 50 px swipe to dismiss, F8 to focus. */
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const TOAST_HOTKEY = ['F8'];

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import type { ToastVariant } from './toast';
 
-/** product.md point 9: one toast at a time; a dismissed toast leaves the store after 1,000,000 ms. */
+/** One toast at a time; a dismissed toast leaves the store after 1,000,000 ms. */
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 

@@ -1,4 +1,4 @@
-/** product.md point 9: a YouTube video id is 11 characters of letters, digits, '-' and '_'. */
+/** A YouTube video id is 11 characters of letters, digits, '-' and '_'. */
 const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
 
 /** Path forms that carry the id as the segment after them: /embed/ID, /shorts/ID, /live/ID, /v/ID, /e/ID. */

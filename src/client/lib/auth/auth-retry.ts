@@ -3,7 +3,7 @@ import { ApiError } from '../api-client';
 /** How one attempt of the auth check failed. */
 export type AuthFailure = 'unauthorized' | 'http' | 'network';
 
-/** product.md point 4: non-OK answers retry twice (150 ms, 300 ms); network errors three times from 1 s. */
+/** Non-OK answers retry twice (150 ms, 300 ms); network errors three times from 1 s. */
 export const HTTP_RETRY_DELAYS_MS = [150, 300] as const;
 export const NETWORK_MAX_RETRIES = 3;
 export const NETWORK_BASE_DELAY_MS = 1000;

@@ -20,7 +20,7 @@ export function getMe({ bearer }: { bearer?: string | null } = {}) {
 
 export const meQueryKey = ['auth', 'me'] as const;
 
-/** The auth check, with the retry policy of product.md point 4 in place of the no-retry default. */
+/** The auth check, with its own retry policy in place of the no-retry default. */
 export function meQueryOptions() {
   return queryOptions({
     queryKey: meQueryKey,

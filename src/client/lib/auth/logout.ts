@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { apiRequest } from '../api-client';
+import { authApi } from '@shared/auth';
+import { callEndpoint } from '../api-client';
 import { clearApiCache } from '../pwa/clear-api-cache';
 
 // Signing out must finish even when the server is slow or gone.
@@ -11,8 +11,7 @@ const LOGOUT_TIMEOUT_MS = 4000;
  */
 export async function logout(): Promise<unknown> {
   try {
-    return await apiRequest('/api/auth/logout', z.unknown(), {
-      method: 'POST',
+    return await callEndpoint(authApi.logout, {
       signal: AbortSignal.timeout(LOGOUT_TIMEOUT_MS),
     });
   } finally {

@@ -1,7 +1,7 @@
 import { browserStorage } from '../storage';
 
 /**
- * product.md points 3 and 4: the admin notifications preference, a JSON boolean in browser storage.
+ * The admin notifications preference, a JSON boolean in browser storage.
  * The admin feature's switch writes it; the live toasts read it here.
  */
 export const ADMIN_NOTIFICATIONS_KEY = 'admin_notifications_enabled';

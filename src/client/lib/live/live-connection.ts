@@ -84,7 +84,7 @@ export function backoffDelay(attempt: number, limits: LiveLimits = LIVE_LIMITS):
 }
 
 /**
- * The page's live socket (product.md points 4 and 9), free of React. WebSocket first; when it fails,
+ * The page's live socket, free of React. WebSocket first; when it fails,
  * a limited number of reconnects with backoff while HTTP polling fills in; after that the socket is
  * tried once per polling period and whenever the browser comes back online. A socket counts as up
  * once the server has sent something: one that opens and drops at once (a proxy, a refusing server)
@@ -164,7 +164,7 @@ export class LiveConnection {
       const { url, protocols } = this.#options.address();
       socket = new this.#WebSocket(url, protocols);
     } catch (error) {
-      // An unusable address (product.md point 8): fall back as for any failure.
+      // An unusable address: fall back as for any failure.
       debugLog('Live connection could not be opened', error);
       this.#down = true;
       this.#handleDown();

@@ -17,7 +17,7 @@ function subscribeOnline(onChange: () => void): () => void {
   };
 }
 
-/** The browser's own online state (product.md point 4: the app tracks it). */
+/** The browser's own online state. */
 export function useBrowserOnline(): boolean {
   return useSyncExternalStore(
     subscribeOnline,

@@ -6,7 +6,7 @@ import { socialMediaQueryOptions } from '../branding/get-social-media';
 import { debugLog } from '../debug-log';
 import { queryKeys } from '../query-keys';
 
-/** The live toasts of product.md points 4 and 9, word for word, with their durations. */
+/** The live toasts, word for word, with their durations. */
 export const LIVE_TOASTS = {
   matchUpdate: { title: 'Match Update', description: 'Match information has been updated', duration: 3000 },
   matchStarted: (title: string): ToastInput => ({
@@ -63,13 +63,13 @@ function refresh(queryClient: QueryClient, keys: readonly QueryKey[]): void {
   for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
 }
 
-/** What polling refreshes while the socket is down (product.md point 9). */
+/** What polling refreshes while the socket is down. */
 export function refreshLiveResults(queryClient: QueryClient): void {
   const { prefixes } = queryKeys;
   refresh(queryClient, [prefixes.leaderboard, prefixes.motm, prefixes.stats]);
 }
 
-/** One message from the socket (product.md point 4); anything unknown or malformed is logged and ignored. */
+/** One message from the socket; anything unknown or malformed is logged and ignored. */
 export function handleLiveMessage(raw: unknown, { queryClient, seqs, notify }: LiveMessageContext): void {
   const parsed = liveServerMessage.safeParse(raw);
   if (!parsed.success) {

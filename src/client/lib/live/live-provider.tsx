@@ -16,7 +16,7 @@ function notify(input: ToastInput): void {
 }
 
 /**
- * The live connection for signed-in and signed-out visitors (product.md point 4). The server fixes a
+ * The live connection for signed-in and signed-out visitors. The server fixes a
  * socket's identity when it opens, so a new socket opens whenever the signed-in user changes.
  */
 export function LiveProvider({ children }: { children: ReactNode }) {

@@ -7,7 +7,7 @@ interface PageLocation {
 }
 
 /**
- * The live socket's address on the page's own host, secure when the page is (product.md point 7).
+ * The live socket's address on the page's own host, secure when the page is.
  * The page's bearer token (social sign-in) rides in a subprotocol, never in the URL; password sign-in
  * relies on the cookie.
  */

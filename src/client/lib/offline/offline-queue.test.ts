@@ -102,30 +102,55 @@ describe('OfflineQueue', () => {
     warn.mockRestore();
   });
 
-  it('a direct rating waits for the module and then replaces a held older value', async () => {
+  it('a direct rating is sent at once, before the module is here, and replaces a held older value', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { module } = fakeModule();
+    const { module, sent } = fakeModule();
     const { state, load } = importer(module);
     const queue = new OfflineQueue(load);
     state.offline = true;
     queue.save(rating(9, 5));
     await vi.waitFor(() => expect(warn).toHaveBeenCalled());
+    const calls = state.calls;
 
-    state.offline = false;
+    // The chunk still cannot be fetched, yet the network answers: the rating goes now, without it.
     const result = await queue.runDirect(rating(9, 0), async () => 'sent 8');
     expect(result).toBe('sent 8');
+    expect(state.calls).toBe(calls);
     expect(queue.getSnapshot()).toEqual([]);
+
+    state.offline = false;
+    await queue.sync(new QueryClient(), USER);
+    expect(sent).toEqual([]);
     expect(module.offlineRatings.store.list(USER)).toEqual([]);
     warn.mockRestore();
   });
 
-  it('a direct rating fails when the module cannot be fetched, so the caller keeps it for later', async () => {
+  it('a value stored by an earlier visit is dropped, not sent after a newer direct rating', async () => {
+    // An earlier visit left 9 → 4 in IndexedDB.
+    const earlier = new OfflineRatingStore();
+    await earlier.ready();
+    await earlier.save(rating(9, 4));
+    await earlier.save(rating(10, 6));
+
+    const { module, sent } = fakeModule();
+    const { load } = importer(module);
+    const queue = new OfflineQueue(load);
+    await queue.runDirect(rating(9, 0), async () => 'sent 8');
+    await queue.sync(new QueryClient(), USER);
+    // Player 10's kept value still goes; player 9's older one never overwrites the 8.
+    expect(sent).toEqual([rating(10, 6)]);
+    expect(module.offlineRatings.store.list(USER)).toEqual([]);
+  });
+
+  it('a direct rating that fails before the module is here leaves the caller to keep it', async () => {
     const { module } = fakeModule();
     const { state, load } = importer(module);
     const queue = new OfflineQueue(load);
     state.offline = true;
-    const send = vi.fn(async () => 'sent');
+    const send = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
     await expect(queue.runDirect(rating(9, 0), send)).rejects.toThrow('Failed to fetch');
-    expect(send).not.toHaveBeenCalled();
+    expect(send).toHaveBeenCalledTimes(1);
   });
 });

@@ -27,6 +27,8 @@ export class OfflineQueue {
   #module: OfflineModule | null = null;
   #loading: Promise<OfflineModule> | null = null;
   #held: readonly RatingBody[] = [];
+  /** Ratings sent directly before the module was here, newer than anything it stored for their player. */
+  #sentDirect: { key: RatingKey; sentAt: number }[] = [];
   #snapshot: readonly RatingBody[] = [];
   readonly #listeners = new Set<() => void>();
 
@@ -37,8 +39,8 @@ export class OfflineQueue {
   /** The module, fetched once; a failed fetch is tried again at the next call. */
   load(): Promise<OfflineModule> {
     this.#loading ??= this.#import().then(
-      (module) => {
-        this.#adopt(module);
+      async (module) => {
+        await this.#adopt(module);
         return module;
       },
       (error: unknown) => {
@@ -72,10 +74,25 @@ export class OfflineQueue {
     );
   }
 
-  /** A direct rating, after any running sync (OfflineRatings.runDirect). */
+  /**
+   * A direct rating. Once the module is here, after any running sync (OfflineRatings.runDirect). Before
+   * that it is sent at once, not after the chunk and IndexedDB: no sync can be running without the
+   * module, and an older value of the same player, held here or stored from an earlier visit, is
+   * dropped rather than sent after it (`#sentDirect`, applied when the module arrives).
+   */
   async runDirect<T>(key: RatingKey, send: () => Promise<T>): Promise<T> {
-    const { offlineRatings } = await this.load();
-    return offlineRatings.runDirect(key, send);
+    if (this.#module) return this.#module.offlineRatings.runDirect(key, send);
+    // Noted before sending, so a module arriving meanwhile drops the older value before any sync runs.
+    // Should the send fail, the caller keeps this newer value for later, so nothing older is needed.
+    this.#sentDirect.push({ key, sentAt: Date.now() });
+    const heldBefore = new Set(this.#held);
+    const result = await send();
+    const held = this.#held.filter((r) => !(heldBefore.has(r) && sameKey(r, key)));
+    if (held.length !== this.#held.length) {
+      this.#held = held;
+      this.#publish();
+    }
+    return result;
   }
 
   /** Sends the user's waiting ratings; never rejects (a failure is logged, the ratings stay). */
@@ -92,7 +109,11 @@ export class OfflineQueue {
     return (await this.load()).flushOfflineRatings(queryClient, userId, matchId);
   }
 
-  #adopt(module: OfflineModule): void {
+  async #adopt(module: OfflineModule): Promise<void> {
+    // Before anyone can sync: stored values older than a rating already sent directly never go.
+    const sent = this.#sentDirect;
+    this.#sentDirect = [];
+    for (const { key, sentAt } of sent) await this.#dropOlder(module, key, sentAt);
     this.#module = module;
     const { offlineRatings } = module;
     offlineRatings.store.subscribe(this.#publish);
@@ -100,6 +121,13 @@ export class OfflineQueue {
     this.#held = [];
     for (const payload of held) void offlineRatings.save(payload);
     this.#publish();
+  }
+
+  async #dropOlder(module: OfflineModule, key: RatingKey, sentAt: number): Promise<void> {
+    const { store } = module.offlineRatings;
+    if (!(await store.ready())) return;
+    for (const record of store.list(key.userId))
+      if (sameKey(record, key) && record.timestamp <= sentAt) await store.remove(record.id);
   }
 
   #publish = (): void => {

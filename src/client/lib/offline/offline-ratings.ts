@@ -1,8 +1,8 @@
 import { toast } from '@client/components/ui/use-toast';
+import { ratingsApi } from '@shared/match-day';
 import type { RatingBody } from '@shared/ratings';
 import type { QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../api-client';
+import { callEndpoint } from '../api-client';
 import { refreshRatingQueries } from '../rating-queries';
 import { OfflineRatingStore } from './offline-store';
 import { OfflineRatings, type SyncOutcome } from './offline-sync';
@@ -17,8 +17,7 @@ const SYNC_REQUEST_TIMEOUT_MS = 15_000;
 
 /** POST /api/ratings with a stored record's payload; the answer is not needed. */
 function sendStoredRating(body: RatingBody): Promise<unknown> {
-  return apiRequest('/api/ratings', z.unknown(), {
-    method: 'POST',
+  return callEndpoint(ratingsApi.save, {
     body,
     signal: AbortSignal.timeout(SYNC_REQUEST_TIMEOUT_MS),
   });

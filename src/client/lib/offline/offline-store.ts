@@ -1,7 +1,7 @@
 import type { RatingBody } from '@shared/ratings';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 
-/** product.md point 3: a local browser database, version 1, with one store of offline ratings keyed by id. */
+/** A local browser database, version 1, with one store of offline ratings keyed by id. */
 export const OFFLINE_DB_NAME = 'matchday-offline';
 export const OFFLINE_DB_VERSION = 1;
 export const OFFLINE_STORE_NAME = 'offline_ratings';
@@ -39,7 +39,7 @@ export function sameRatingKey(a: RatingKey, b: RatingKey): boolean {
   return a.userId === b.userId && a.playerId === b.playerId && a.matchId === b.matchId;
 }
 
-/** What is sent again: the stored record without its local id and timestamp (product.md point 7). */
+/** What is sent again: the stored record without its local id and timestamp. */
 export function ratingPayload(record: OfflineRatingRecord): RatingBody {
   return { userId: record.userId, playerId: record.playerId, matchId: record.matchId, rating: record.rating };
 }
@@ -78,7 +78,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * Ratings the server could not take yet. The records live in memory first, so the page shows a
  * queued rating at once and keeps working when the browser refuses a database (private modes);
  * every change is then written to the database, which carries them over to the next visit.
- * Database failures are only logged (product.md point 8).
+ * Database failures are only logged.
  */
 export class OfflineRatingStore {
   readonly #open: () => Promise<OfflineDb>;

@@ -4,7 +4,7 @@ import { useAuth } from '../auth/auth-context';
 import { offlineQueue } from './offline-queue';
 
 /**
- * product.md point 4 'Online/offline': the signed-in fan's stored ratings are sent when the page
+ * The signed-in fan's stored ratings are sent when the page
  * starts online with the local database ready, and whenever the browser comes back online. (The live
  * provider also syncs when the socket returns.) Ratings need consent, so without it nothing is sent.
  */

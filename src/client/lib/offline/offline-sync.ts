@@ -4,7 +4,7 @@ import { ApiError } from '../api-client';
 import { debugLog } from '../debug-log';
 import { type OfflineRatingRecord, type OfflineRatingStore, ratingPayload } from './offline-store';
 
-/** The sync toasts of product.md point 8, word for word. */
+/** The sync toasts, word for word. */
 export const SYNC_TOASTS = {
   synced: (count: number): ToastInput => ({
     variant: 'success',
@@ -48,7 +48,7 @@ export interface OfflineSyncOptions {
 }
 
 /**
- * The offline ratings and their sync (product.md points 4 and 8). One sync runs at a time; it sends
+ * The offline ratings and their sync. One sync runs at a time; it sends
  * the signed-in fan's records oldest first and deletes each only after the server took it (or refused
  * it for good). A rating the fan makes directly always wins over a queued older one: it waits for a
  * running sync, a sync started meanwhile leaves its player alone, and once it succeeds the older

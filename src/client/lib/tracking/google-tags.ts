@@ -6,7 +6,7 @@ import { GA4_ID, GTM_ID } from '@shared/tracking';
  */
 
 export const TAG_HOST = 'https://www.googletagmanager.com';
-/** product.md point 7: the analytics config and the app_initialized event go out 1 s after start. */
+/** The analytics config and the app_initialized event go out 1 s after start. */
 export const APP_INITIALIZED_DELAY_MS = 1000;
 
 export interface TagIds {
@@ -90,7 +90,7 @@ export function pushGtmStart(win: TagWindow, now: number): void {
   win.dataLayer?.push({ 'gtm.start': now, event: 'gtm.js' });
 }
 
-/** The analytics config and the app_initialized event (product.md point 7). */
+/** The analytics config and the app_initialized event. */
 export function pushAppInitialized(win: TagWindow, ids: TagIds, pagePath: string): void {
   const gtag = ensureDataLayer(win);
   if (ids.ga4MeasurementId) gtag('config', ids.ga4MeasurementId, { page_path: pagePath });

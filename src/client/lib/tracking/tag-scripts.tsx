@@ -29,7 +29,7 @@ function loadScriptOnce(url: string): void {
 /**
  * Mounted only for a signed-in fan who gave consent (see TrackingScripts). Sets up the dataLayer with
  * consent denied by default and then granted for analytics, loads each tag script once and, 1 s later,
- * sends the analytics config and 'app_initialized' (product.md point 7). New ids run this again.
+ * sends the analytics config and 'app_initialized'. New ids run this again.
  * Unmounted (consent gone, signed out), it denies analytics storage again. Renders nothing.
  */
 export function TagScripts({ gtm, ga4 }: { gtm: string | null; ga4: string | null }) {

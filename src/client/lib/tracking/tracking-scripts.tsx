@@ -19,7 +19,7 @@ const TagScripts = lazy(() =>
 );
 
 /**
- * The tracking-script loader of product.md point 7: reads the admin's tag ids at start and hands them
+ * The tracking-script loader of reads the admin's tag ids at start and hands them
  * to the tag loader, but only once a signed-in fan has given consent (privacy policy section 4): a
  * signed-out visitor, or a fan still answering the prompt, gets no tag and no Google request at all.
  * Saving new ids in the admin refetches the query and runs it again. Renders nothing.

@@ -1,5 +1,5 @@
 /**
- * A match day against real processes: the admin (the simulator's, bench/lib/simulator/admin.ts) starts
+ * A match day against real processes: the admin (the simulator's, tests/support/simulator-admin.ts) starts
  * a match and signs up fans; the fans rate as the page does — one call at a time per fan, a rating the
  * server refused (5xx, no answer) kept and sent again later, a newer rating of the same player replacing
  * the kept one — and every acknowledged rating is written down, for the final comparison with the
@@ -7,8 +7,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
-import { Admin } from '../../../../bench/lib/simulator/admin';
-import { Api, CallLog } from '../../../../bench/lib/simulator/calls';
+import { Admin } from '../../../../tests/support/simulator-admin';
+import { Api, CallLog } from '../../../../tests/support/simulator-calls';
 import { SESSION_COOKIE } from '../../lib/sessions';
 import { type LiveClient, openLive } from '../../testing/live-client';
 import { ADMIN } from './instance';

@@ -1,8 +1,9 @@
+import { isSelf, isSelfOrAdmin } from '@shared/rules';
 import type { UserRow } from '../../db/schema';
 
-/** A fan downloads their own data; an admin may read anyone's (operations.md: admins read any user). */
+/** A fan downloads their own data; an admin may read anyone's. */
 export function canExportAccount(actor: Pick<UserRow, 'id' | 'isAdmin'>, userId: string): boolean {
-  return actor.id === userId || actor.isAdmin;
+  return isSelfOrAdmin(actor, userId);
 }
 
 /**
@@ -10,5 +11,5 @@ export function canExportAccount(actor: Pick<UserRow, 'id' | 'isAdmin'>, userId:
  * which keeps that action in the admin's audit-visible place.
  */
 export function canDeleteAccount(actor: Pick<UserRow, 'id'>, userId: string): boolean {
-  return actor.id === userId;
+  return isSelf(actor, userId);
 }

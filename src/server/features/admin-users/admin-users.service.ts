@@ -73,11 +73,10 @@ export async function updateAdminUser(db: Database, id: string, input: UserField
   const email = normalizeEmail(input.email);
   try {
     const row = await db.transaction(async (tx) => {
-      const t = tx as unknown as Database;
-      const admins = await lockAdmins(t);
-      const target = await requireUser(t, id);
+      const admins = await lockAdmins(tx);
+      const target = await requireUser(tx, id);
       if (removesLastAdmin(target, input.isAdmin, admins)) throw conflict(ADMIN_USER_MESSAGES.lastAdmin);
-      await assertEmailFree(t, email, id);
+      await assertEmailFree(tx, email, id);
       const [updated] = await tx
         .update(users)
         .set({ name: input.name, email, isAdmin: input.isAdmin, updatedAt: new Date() })
@@ -105,10 +104,9 @@ export async function regeneratePassword(db: Database, id: string): Promise<stri
   const newPassword = generatePassword();
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    const target = await requireUser(t, id);
+    const target = await requireUser(tx, id);
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
-    await deleteUserSessions(t, id);
+    await deleteUserSessions(tx, id);
     await tx.delete(failedLogins).where(eq(failedLogins.email, normalizeEmail(target.email)));
   });
   return newPassword;

@@ -14,8 +14,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { adminOnly } from '../../plugins/auth';
+import type { MatchSnapshots } from '../match-day/results.service';
 import { requireMatch } from '../matches/matches.service';
-import type { MatchSnapshots } from '../results/results.service';
 import {
   controversialOf,
   countFinalVotes,

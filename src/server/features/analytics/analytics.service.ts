@@ -14,7 +14,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Database, rows } from '../../db/client';
 import { players } from '../../db/schema';
-import type { MatchSnapshot } from '../results/results.service';
+import type { MatchSnapshot } from '../match-day/results.service';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -183,7 +183,7 @@ export async function controversialOf(
     }));
 }
 
-/** product.md point 9: one entry per completed (ended) match, newest first, in one query. */
+/** One entry per completed (ended) match, newest first, in one query. */
 export async function historicalExportOf(db: Database): Promise<z.infer<typeof historicalExport>> {
   const list = await rows<{
     title: string;

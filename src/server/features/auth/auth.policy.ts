@@ -1,10 +1,7 @@
+import { isSelf } from '@shared/rules';
 import type { UserRow } from '../../db/schema';
 
-/** A user may change their own record; admins may read anyone's (operations.md). */
+/** A user changes only their own record (consent); admins manage others through User Management. */
 export function canWriteUser(actor: UserRow, userId: string): boolean {
-  return actor.id === userId;
-}
-
-export function canReadUser(actor: UserRow, userId: string): boolean {
-  return actor.id === userId || actor.isAdmin;
+  return isSelf(actor, userId);
 }

@@ -1,5 +1,6 @@
 import {
   AUTH_MESSAGES,
+  authApi,
   authProviders,
   authResponse,
   confirmBody,
@@ -18,6 +19,7 @@ import { errorBody } from '@shared/errors';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/http-error';
+import { route } from '../../lib/route';
 import { deleteSession } from '../../lib/sessions';
 import { clearSessionCookie, requireUser, setSessionCookie, signedIn } from '../../plugins/auth';
 import { canWriteUser } from './auth.policy';
@@ -67,7 +69,7 @@ export async function authRoutes(base: FastifyInstance, opts: AuthRoutesOptions)
     },
   );
 
-  app.post('/api/auth/logout', { schema: { response: { 200: authResponse } } }, async (request, reply) => {
+  route(base, authApi.logout, {}, async (request, reply) => {
     if (request.sessionToken && request.user) {
       await deleteSession(opts.db, request.sessionToken);
       base.sessions.forgetUser(request.user.id);

@@ -178,7 +178,7 @@ async function recordAttempt(db: Database, email: string): Promise<number | null
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${LOGIN_LOCK_CLASS}, hashtext(${email}))`);
     const [row] = await rows<{ id: number }>(
-      tx as unknown as Database,
+      tx,
       sql`insert into ${failedLogins} (email)
           select ${email}
           where (select count(*) from ${failedLogins}

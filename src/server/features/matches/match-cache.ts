@@ -37,7 +37,7 @@ export class MatchCache {
     return row;
   }
 
-  /** operations.md: the live match, else the most recently created one, else null. */
+  /** The live match, else the most recently created one, else null. */
   async currentMatch(): Promise<Match | null> {
     const found = await this.current.get('current', async () => ({ match: await currentMatch(this.db) }));
     return found?.match ?? null;

@@ -32,9 +32,6 @@ export function toMatch(row: MatchRow): Match {
 }
 
 /** Ended: was started and is no longer live. Everyone may then see its figures. */
-export function hasEnded(match: Pick<MatchRow, 'isLive' | 'startedAt'>): boolean {
-  return !match.isLive && match.startedAt !== null;
-}
 
 export async function findMatch(db: Database, id: number): Promise<MatchRow | undefined> {
   const [row] = await db.select().from(matches).where(eq(matches.id, id)).limit(1);
@@ -47,7 +44,7 @@ export async function requireMatch(db: Database, id: number): Promise<MatchRow> 
   return row;
 }
 
-/** operations.md: the live match, else the most recently created one, else null. */
+/** The live match, else the most recently created one, else null. */
 export async function currentMatch(db: Database): Promise<Match | null> {
   const [row] = await db
     .select()
@@ -92,7 +89,7 @@ export interface MatchUpdateResult {
 }
 
 /**
- * Applies an admin's change with the state rules of product.md point 4: going live needs published
+ * Applies an admin's change with the state rules of going live needs published
  * players, sets startedAt and ends any other live match; Preparing clears startedAt; half time only
  * while live; score text and numbers kept in step.
  */

@@ -23,7 +23,7 @@ const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 
 const publish = (ids: number[]) => admin.api.post('/api/admin/available-for-rating', { playerIds: ids });
 
 describe('creating a match', () => {
-  it('fills the defaults of product.md and answers 201 to an admin only', async () => {
+  it('fills the product defaults and answers 201 to an admin only', async () => {
     expect((await client(t).post('/api/matches', { opponent: 'Chelsea' })).status).toBe(401);
     expect((await fan.api.post('/api/matches', { opponent: 'Chelsea' })).status).toBe(403);
     const res = await admin.api.post<Match>('/api/matches', {
@@ -66,7 +66,7 @@ describe('creating a match', () => {
   });
 });
 
-describe('match state (product.md point 4)', () => {
+describe('match state', () => {
   it('refuses to go live with nobody published (409), then goes live with startedAt set', async () => {
     await admin.api.post('/api/admin/clear-all-players');
     const m = (await admin.api.post<Match>('/api/matches', { opponent: 'Everton' })).body;

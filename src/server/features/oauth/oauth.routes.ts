@@ -17,7 +17,7 @@ export interface OAuthRoutesOptions {
 const CALLBACK_PATH = '/api/oauth/google/callback';
 
 /**
- * Social sign-in over OpenID Connect (operations.md 'Sessions and identity'). Both calls are browser
+ * Social sign-in over OpenID Connect. Both calls are browser
  * navigations, so every outcome is a redirect: home signed in, or the sign-in screen with a reason.
  */
 export async function oauthRoutes(app: FastifyInstance, opts: OAuthRoutesOptions) {

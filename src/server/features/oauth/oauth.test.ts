@@ -49,7 +49,7 @@ function account(fields: Partial<OidcAccount> = {}, provider: OidcFixture = oidc
 const browser = (context: TestContext = t) => new OidcBrowser(context.app, APP);
 const atCallback = (url: URL) => url.href.startsWith(CALLBACK);
 
-/** The home page's callback query: the session token and the user, as product.md point 2 reads them. */
+/** The home page's callback query: the session token and the user, as the home page reads them. */
 function landedSignedIn(url: URL): { token: string; user: PublicUser } {
   expect(url.pathname).toBe('/');
   expect(url.searchParams.get('auth')).toBe('success');

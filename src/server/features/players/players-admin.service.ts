@@ -50,8 +50,7 @@ export async function createPlayer(db: Database, input: PlayerFields): Promise<P
  */
 export async function updatePlayer(db: Database, id: number, input: PlayerFields): Promise<Player> {
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    const current = await requirePlayer(t, id);
+    const current = await requirePlayer(tx, id);
     const isManager = input.position === 'Manager';
     const [row] = await tx
       .update(players)
@@ -59,7 +58,7 @@ export async function updatePlayer(db: Database, id: number, input: PlayerFields
         name: input.name,
         position: input.position,
         isManager,
-        // Substitutes are non-managers (product.md point 3).
+        // Substitutes are non-managers.
         ...(isManager ? { isSubstitute: false } : {}),
         ...(input.jerseyNumber !== undefined ? { jerseyNumber: input.jerseyNumber } : {}),
         ...(input.apiPlayerId !== undefined ? { apiPlayerId: input.apiPlayerId } : {}),
@@ -67,7 +66,7 @@ export async function updatePlayer(db: Database, id: number, input: PlayerFields
       .where(eq(players.id, id))
       .returning();
     if (!row) throw notFound(PLAYER_MESSAGES.notFound);
-    if (current.isAvailableForRating && current.isManager !== isManager) await assertPublishedLimits(t);
+    if (current.isAvailableForRating && current.isManager !== isManager) await assertPublishedLimits(tx);
     return toPlayer(row);
   });
 }

@@ -19,7 +19,7 @@ export async function playersRoutes(
     '/api/players/available-for-rating',
     { preValidation: signedIn, schema: { response: { 200: playerList } } },
     async (_request, reply) => {
-      // product.md point 9: available-for-rating is always fresh: never kept by the browser, and the
+      // Available-for-rating is always fresh: never kept by the browser, and the
       // server's copy is dropped by any change to the squad.
       reply.header('cache-control', 'no-store');
       return sendJson(reply, await opts.available.json());

@@ -25,12 +25,11 @@ export async function createSimulatedFans(
   input: { prefix: string; first: number; count: number },
 ): Promise<SimulationFans> {
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
     const wanted = Array.from({ length: input.count }, (_, i) => {
       const n = input.first + i;
       return { email: `${input.prefix}-${n}@${SIMULATION_EMAIL_DOMAIN}`, name: `Simulated Fan ${n}` };
     });
-    const created = await t
+    const created = await tx
       .insert(users)
       .values(wanted.map((fan) => ({ ...fan, emailVerified: true })))
       .onConflictDoNothing()
@@ -40,7 +39,7 @@ export async function createSimulatedFans(
     const fans: SimulationFans['fans'] = [];
     for (const { email } of wanted) {
       const id = idOf.get(email) ?? '';
-      fans.push({ id, email, token: await createSession(t, id, USER_AGENT) });
+      fans.push({ id, email, token: await createSession(tx, id, USER_AGENT) });
     }
     return { fans };
   });

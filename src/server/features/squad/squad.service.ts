@@ -11,7 +11,7 @@ interface Counted {
   managers: number;
 }
 
-/** operations.md: the limits count non-manager non-substitutes, substitutes and managers. */
+/** The limits count non-manager non-substitutes, substitutes and managers. */
 function countRoles(list: Pick<PlayerRow, 'isManager' | 'isSubstitute'>[]): Counted {
   const managers = list.filter((p) => p.isManager).length;
   const substitutes = list.filter((p) => !p.isManager && p.isSubstitute).length;
@@ -36,7 +36,7 @@ async function loadPlayers(db: Database, ids: number[]): Promise<PlayerRow[]> {
 /** Replaces the whole set of players available for rating, within the limits. */
 export async function setAvailableForRating(db: Database, playerIds: number[]): Promise<void> {
   await db.transaction(async (tx) => {
-    const chosen = await loadPlayers(tx as unknown as Database, playerIds);
+    const chosen = await loadPlayers(tx, playerIds);
     assertWithinLimits(countRoles(chosen));
     const ids = chosen.map((p) => p.id);
     await tx
@@ -53,9 +53,8 @@ export async function setAvailableForRating(db: Database, playerIds: number[]): 
 export async function updateSquad(db: Database, startingXI: number[], substitutes: number[]): Promise<void> {
   if (startingXI.some((id) => substitutes.includes(id))) throw badRequest(SQUAD_MESSAGES.overlap);
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    const starters = await loadPlayers(t, startingXI);
-    const subs = await loadPlayers(t, substitutes);
+    const starters = await loadPlayers(tx, startingXI);
+    const subs = await loadPlayers(tx, substitutes);
     assertWithinLimits({ ...countRoles(starters), substitutes: 0 });
     if (subs.some((p) => p.isManager)) throw badRequest(SQUAD_MESSAGES.tooManyManagers);
     if (starters.length)

@@ -29,7 +29,7 @@ export const GENERAL_IMAGE: ImageProfile = {
   maxSide: 2000,
 };
 
-/** Player photos uploaded by an admin: PNG or JPEG content only (product.md point 5), up to 800 px. */
+/** Player photos uploaded by an admin: PNG or JPEG content only, up to 800 px. */
 export const PLAYER_IMAGE: ImageProfile = {
   accept: ['png', 'jpeg'],
   refusal: UPLOAD_MESSAGES.playerImageType,

@@ -9,7 +9,7 @@ import {
 } from '@shared/analytics';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-/** The per-match analytics reads of product.md point 7 'Admin', one fetcher and options each. */
+/** The admin's per-match analytics reads, one fetcher and options each. */
 
 /** Every analytics key starts here, so 'Refresh' can invalidate them all at once. */
 export const ANALYTICS_KEY = '/api/analytics';

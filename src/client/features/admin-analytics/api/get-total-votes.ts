@@ -2,7 +2,7 @@ import { apiRequest } from '@client/lib/api-client';
 import { totalVotes } from '@shared/analytics';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-/** product.md point 9: total votes are polled every 5 s and stale after 1 s. */
+/** Total votes are polled every 5 s and stale after 1 s. */
 export const TOTAL_VOTES_POLL_MS = 5000;
 export const TOTAL_VOTES_STALE_MS = 1000;
 

@@ -5,7 +5,7 @@ import { cn } from '@client/lib/utils';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-/** product.md point 8: an analytics card that failed shows 'Error: {message}'. */
+/** An analytics card that failed shows 'Error: {message}'. */
 export function errorText(error: unknown): string {
   const fallback = error instanceof Error ? error.message : 'Something went wrong';
   return `Error: ${apiErrorMessage(error, fallback)}`;

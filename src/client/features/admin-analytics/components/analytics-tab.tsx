@@ -20,7 +20,7 @@ interface AnalyticsTabProps {
 }
 
 /**
- * Analytics (product.md point 2): votes, loyalty and completion, MOTM leaders, controversial ratings,
+ * Analytics: votes, loyalty and completion, MOTM leaders, controversial ratings,
  * ratings per minute, rating distributions, match history and the JSON export. It opens on the current
  * match; the picker shows any other.
  */

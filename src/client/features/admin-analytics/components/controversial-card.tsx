@@ -3,7 +3,7 @@ import { Flame } from 'lucide-react';
 import { useControversial } from '../api/get-match-analytics';
 import { AnalyticsCard, NoMatch, QueryBody } from './analytics-card';
 
-/** product.md point 9: the 5 players fans disagreed on most (population variance, 2+ ratings). */
+/** The 5 players fans disagreed on most (population variance, 2+ ratings). */
 export const CONTROVERSIAL_SHOWN = 5;
 
 const listSkeleton = (

@@ -12,7 +12,7 @@ import { completedMatches, formatMatchDay } from '../utils/match-history';
 import { paginate } from '../utils/pagination';
 import { AnalyticsCard } from './analytics-card';
 
-/** product.md point 8: a match whose count failed shows '-'. */
+/** A match whose count failed shows '-'. */
 function VoteCount({ matchId }: { matchId: number }) {
   const votes = useTotalVotes(matchId, { poll: false });
   if (votes.isError) return <span>-</span>;

@@ -5,7 +5,7 @@ import { useMotmLeaderboard } from '../api/get-match-analytics';
 import { formatPercent } from '../utils/match-history';
 import { AnalyticsCard, NoMatch, QueryBody } from './analytics-card';
 
-/** product.md point 9: the top 3 Man of the Match picks. */
+/** The top 3 Man of the Match picks. */
 export const MOTM_LEADERS_SHOWN = 3;
 
 const listSkeleton = (

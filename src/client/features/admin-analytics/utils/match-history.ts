@@ -1,6 +1,6 @@
 import type { Match } from '@shared/matches';
 
-/** product.md point 4: completed matches are those not live; newest first. */
+/** Completed matches are those not live; newest first. */
 export function completedMatches(matches: readonly Match[]): Match[] {
   return matches.filter((m) => !m.isLive).sort((a, b) => sortKey(b).localeCompare(sortKey(a)) || b.id - a.id);
 }
@@ -29,7 +29,7 @@ export function formatMatchDay(scheduledDate: string | null): string {
   }).format(date);
 }
 
-/** Percentages are shown to one decimal (product.md point 9). */
+/** Percentages are shown to one decimal. */
 export function formatPercent(value: number): string {
   return `${(Math.round(value * 10) / 10).toFixed(1)}%`;
 }

@@ -16,7 +16,7 @@ export function useAdminTracking() {
   return useQuery(adminTrackingQueryOptions());
 }
 
-/** POST /api/admin/tracking; the page's tag loader re-reads its ids after (product.md point 7). */
+/** POST /api/admin/tracking; the page's tag loader re-reads its ids after. */
 export function saveTracking(body: TrackingBody) {
   return apiRequest('/api/admin/tracking', trackingSettings, { method: 'POST', body });
 }

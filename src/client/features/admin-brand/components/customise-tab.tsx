@@ -151,7 +151,7 @@ function CustomiseForm({ saved, notify }: { saved: Customization; notify: boolea
   );
 }
 
-/** Customise (product.md point 2): brand logo, header image, company name and description. */
+/** Customise: brand logo, header image, company name and description. */
 export function CustomiseTab({ notificationsEnabled = true }: CustomiseTabProps = {}) {
   const saved = useAdminCustomization();
   return (

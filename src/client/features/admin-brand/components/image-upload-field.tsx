@@ -24,7 +24,7 @@ interface ImageUploadFieldProps {
 }
 
 /**
- * Picks an image, checks it (product.md point 5), uploads it through POST /api/objects/upload and
+ * Picks an image, checks it, uploads it through POST /api/objects/upload and
  * shows it. The upload only sets the field; saving the form publishes it.
  */
 export function ImageUploadField({

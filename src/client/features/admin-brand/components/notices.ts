@@ -1,7 +1,7 @@
 import { toast } from '@client/components/ui/use-toast';
 import { apiErrorMessage } from '@client/lib/api-client';
 
-/** product.md point 8: the fixed failure text, with the server's reason (a validation message) beneath. */
+/** The fixed failure text, with the server's reason (a validation message) beneath. */
 export function failureToast(title: string, error: unknown): void {
   const reason = apiErrorMessage(error, '');
   toast({ variant: 'destructive', title, description: reason || undefined });

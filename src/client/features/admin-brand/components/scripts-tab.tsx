@@ -165,7 +165,7 @@ function TrackingForm({ saved, notify }: { saved: TrackingSettings; notify: bool
   );
 }
 
-/** Scripts & Pixels (product.md point 2): tracking ids and the newsletter integration. */
+/** Scripts & Pixels: tracking ids and the newsletter integration. */
 export function ScriptsTab({ notificationsEnabled = true }: ScriptsTabProps = {}) {
   const saved = useAdminTracking();
   return (

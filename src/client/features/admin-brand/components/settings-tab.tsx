@@ -6,7 +6,7 @@ interface SettingsTabProps {
   notificationsEnabled?: boolean;
 }
 
-/** Settings (product.md point 2): social media links and the advertising banners. */
+/** Settings: social media links and the advertising banners. */
 export function SettingsTab({ notificationsEnabled = true }: SettingsTabProps = {}) {
   return (
     <div className="flex flex-col gap-6">

@@ -4,7 +4,7 @@ import { UPLOAD_MAX_BYTES } from '@shared/domain';
 export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,image/avif';
 
 /**
- * product.md point 5: the checks made before uploading, '{subject} must be under 5MB' and
+ * The checks made before uploading, '{subject} must be under 5MB' and
  * 'Please upload an image file'. The server checks the content again; this only saves a slow upload.
  */
 export function imageFileError(file: { type: string; size: number }, subject: string): string | null {

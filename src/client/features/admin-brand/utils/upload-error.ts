@@ -4,7 +4,7 @@ const errorBodies = z.union([z.object({ message: z.string() }), z.object({ error
 
 /**
  * The server's reason from a failed upload ('{status}: {body}'), whether the body says `message`
- * (operations.md) or `error` (product.md point 7), else the fallback.
+ * or `error`, else the fallback.
  */
 export function uploadErrorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof Error)) return fallback;

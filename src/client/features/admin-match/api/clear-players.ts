@@ -1,11 +1,11 @@
-import { apiRequest } from '@client/lib/api-client';
+import { callEndpoint } from '@client/lib/api-client';
+import { squadApi } from '@shared/players';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { refreshPublished } from './match-queries';
 
 /** POST /api/admin/clear-all-players: nobody is available for rating any more. */
 export function clearAllPlayers() {
-  return apiRequest('/api/admin/clear-all-players', z.unknown(), { method: 'POST' });
+  return callEndpoint(squadApi.clearAll, {});
 }
 
 export function useClearAllPlayers() {

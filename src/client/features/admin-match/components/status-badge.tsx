@@ -8,7 +8,7 @@ const TONES: Record<MatchStatus, string> = {
   'Not Started': 'bg-muted text-muted-foreground border border-border',
 };
 
-/** The displayed status of product.md point 4: 'Half Time', 'LIVE', 'Match Ended' or 'Not Started'. */
+/** The displayed status of 'Half Time', 'LIVE', 'Match Ended' or 'Not Started'. */
 export function StatusBadge({ status, className }: { status: MatchStatus; className?: string }) {
   return (
     <span

@@ -11,7 +11,7 @@ const [CANNOT_START_TITLE, CANNOT_START_DESCRIPTION] = MATCH_MESSAGES.cannotStar
   string,
 ];
 
-/** 'Cannot Start Match: Please publish players for rating first' (product.md point 8). */
+/** 'Cannot Start Match: Please publish players for rating first'. */
 export function showCannotStartToast(): void {
   toast({ variant: 'destructive', title: CANNOT_START_TITLE, description: CANNOT_START_DESCRIPTION });
 }
@@ -23,7 +23,7 @@ const SUCCESS: Record<MatchState, { title: string; description: string }> = {
 };
 
 /**
- * Preparing / Live / Ended with the rules of product.md point 4. Going live with nobody published
+ * Preparing / Live / Ended with the match state rules. Going live with nobody published
  * is refused here when the page already knows, and by the server otherwise (409).
  */
 export function useChangeMatchState(match: Match | null | undefined, notificationsEnabled: boolean) {

@@ -106,7 +106,7 @@ describe('match details', () => {
   const today = '2026-11-21';
   const schema = matchDetailsSchema(today);
 
-  it('has the defaults of product.md point 9', () => {
+  it('has the product defaults', () => {
     expect(defaultMatchDetails('Old Trafford', today)).toMatchObject({
       venueChoice: 'Old Trafford',
       tournament: 'Premier League',

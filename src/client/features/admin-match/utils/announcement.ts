@@ -1,4 +1,4 @@
-/** product.md point 7: the announcement published with a new match. */
+/** The announcement published with a new match. */
 export function announcementText(club: string, opponent: string): string {
   return `${club} Vs ${opponent} Player Ratings! Voting will open after approximately 75 minutes of play.`;
 }

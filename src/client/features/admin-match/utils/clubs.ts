@@ -1,6 +1,6 @@
 import { DEFAULT_VENUE } from '@shared/domain';
 
-/** The 2025/26 Premier League clubs and their grounds (product.md point 9: the opponent and venue lists). */
+/** The 2025/26 Premier League clubs and their grounds. */
 export const PREMIER_LEAGUE_CLUBS = [
   { name: 'Arsenal', stadium: 'Emirates Stadium' },
   { name: 'Aston Villa', stadium: 'Villa Park' },

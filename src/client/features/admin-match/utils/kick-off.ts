@@ -1,4 +1,4 @@
-/** product.md point 9: kick-off hours 10 to 21, minutes 00/15/30/45, shown 12-hour. */
+/** Kick-off hours 10 to 21, minutes 00/15/30/45, shown 12-hour. */
 export const KICK_OFF_FIRST_HOUR = 10;
 export const KICK_OFF_LAST_HOUR = 21;
 export const KICK_OFF_MINUTES = ['00', '15', '30', '45'] as const;

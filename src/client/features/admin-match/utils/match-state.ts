@@ -1,7 +1,8 @@
 import type { UpdateMatchBody } from '@shared/matches';
+import { type MatchPhase, matchPhase } from '@shared/rules';
 
-/** The admin's match state selector (product.md point 4). */
-export type MatchState = 'preparing' | 'live' | 'ended';
+/** The admin's match state selector: the match's phase, which the admin sets. */
+export type MatchState = MatchPhase;
 
 export const MATCH_STATES: { value: MatchState; label: string; hint: string }[] = [
   { value: 'preparing', label: 'Preparing', hint: 'Voting disabled' },
@@ -9,10 +10,7 @@ export const MATCH_STATES: { value: MatchState; label: string; hint: string }[] 
   { value: 'ended', label: 'Ended', hint: 'Voting frozen' },
 ];
 
-export function matchStateOf(match: { isLive: boolean; startedAt: string | null }): MatchState {
-  if (match.isLive) return 'live';
-  return match.startedAt ? 'ended' : 'preparing';
-}
+export const matchStateOf = matchPhase;
 
 /**
  * The change each state sends. Live lets the server set startedAt (and refuse when nobody is
@@ -31,5 +29,5 @@ export function matchStatePatch(state: MatchState): UpdateMatchBody {
 
 /** A match that never started cannot end: its Ended choice is unavailable. */
 export function canChooseState(match: { isLive: boolean; startedAt: string | null }, state: MatchState) {
-  return state !== 'ended' || match.isLive || match.startedAt !== null;
+  return state !== 'ended' || matchPhase(match) !== 'preparing';
 }

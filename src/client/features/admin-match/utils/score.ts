@@ -4,7 +4,7 @@ export const GOALS_MAX = 99;
 
 export type Score = readonly [home: number, away: number];
 
-/** product.md point 4: the score is parsed from the 'home-away' text; the numbers are the fallback. */
+/** The score is parsed from the 'home-away' text; the numbers are the fallback. */
 export function parseScore(match: { score: string; homeScore: number; awayScore: number }): Score {
   const parsed = /^\s*(\d{1,2})\s*-\s*(\d{1,2})\s*$/.exec(match.score);
   if (parsed) return [Number(parsed[1]), Number(parsed[2])];

@@ -1,18 +1,17 @@
-import { apiRequest } from '@client/lib/api-client';
-import { type PlayerBody, playerImagesResult, playerResponse } from '@shared/players';
+import { apiRequest, callEndpoint } from '@client/lib/api-client';
+import { type PlayerBody, squadApi } from '@shared/players';
 import { uploadResponse } from '@shared/uploads';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { refreshSquad } from './squad-api';
 
 /** POST /api/admin/players: a custom player. */
 export function createPlayer(body: PlayerBody) {
-  return apiRequest('/api/admin/players', playerResponse, { method: 'POST', body });
+  return callEndpoint(squadApi.createPlayer, { body });
 }
 
 /** PUT /api/admin/players/:id: name, position and jersey number. */
 export function updatePlayer(id: number, body: PlayerBody) {
-  return apiRequest(`/api/admin/players/${id}`, z.unknown(), { method: 'PUT', body });
+  return callEndpoint(squadApi.updatePlayer, { params: { id }, body });
 }
 
 /** POST /api/players/:id/upload-image, multipart field `image` (PNG or JPG, 5 MB). */
@@ -24,7 +23,7 @@ export function uploadPlayerImage(id: number, file: File) {
 
 /** POST /api/admin/update-player-images: images from the football-data provider. */
 export function updatePlayerImages() {
-  return apiRequest('/api/admin/update-player-images', playerImagesResult, { method: 'POST' });
+  return callEndpoint(squadApi.updateImages, {});
 }
 
 export function useCreatePlayer() {

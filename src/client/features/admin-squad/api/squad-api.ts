@@ -1,12 +1,9 @@
-import { apiRequest } from '@client/lib/api-client';
+import { apiRequest, callEndpoint } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
-import { playerList } from '@shared/players';
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { refreshSquadQueries } from '@client/lib/squad-queries';
+import { playerList, squadApi } from '@shared/players';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SquadRequests } from '../utils/squad-selection';
-
-/** The admin panel's published-players key (the badge and Match Control read it too). */
-export const ADMIN_AVAILABLE_KEY = ['/api/admin/available-for-rating'] as const;
 
 /** GET /api/players: the whole active squad with its flags. */
 export function getPlayers() {
@@ -18,22 +15,16 @@ export function useSquadPlayers() {
 }
 
 /** After anything about the squad changed: the admin's lists and the fan page's. */
-export function refreshSquad(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all(
-    [queryKeys.players, ADMIN_AVAILABLE_KEY, queryKeys.availablePlayers].map((queryKey) =>
-      queryClient.invalidateQueries({ queryKey }),
-    ),
-  );
-}
+export const refreshSquad = refreshSquadQueries;
 
 /** POST /api/admin/update-squad: who starts and who is a substitute. */
 export function updateSquad(body: SquadRequests['squad']) {
-  return apiRequest('/api/admin/update-squad', z.unknown(), { method: 'POST', body });
+  return callEndpoint(squadApi.update, { body });
 }
 
 /** POST /api/admin/available-for-rating: replaces the whole set fans can rate. */
 export function setAvailableForRating(playerIds: number[]) {
-  return apiRequest('/api/admin/available-for-rating', z.unknown(), { method: 'POST', body: { playerIds } });
+  return callEndpoint(squadApi.setAvailable, { body: { playerIds } });
 }
 
 /** The squad first (so the roles are right), then the set available for rating. */

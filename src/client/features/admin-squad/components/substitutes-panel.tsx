@@ -18,7 +18,7 @@ interface SubstitutesPanelProps {
 }
 
 /**
- * The substitutes flow of product.md point 4: shortlisted, ticked, added for rating (highlighted),
+ * The substitutes flow of shortlisted, ticked, added for rating (highlighted),
  * then removable from rating while staying in the squad.
  */
 export function SubstitutesPanel({

@@ -30,7 +30,7 @@ interface SquadActionsOptions {
   notificationsEnabled: boolean;
 }
 
-/** Every squad decision with the limits and toasts of product.md points 5 and 8. */
+/** Every squad decision with its limits and toasts. */
 export function useSquadActions({
   players,
   selection,

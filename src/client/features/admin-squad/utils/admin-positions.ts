@@ -1,6 +1,6 @@
 import type { Position, PositionGroup } from '@shared/domain';
 
-/** product.md point 9: the positions an admin picks from when adding or editing a player. */
+/** The positions an admin picks from when adding or editing a player. */
 export const ADMIN_POSITIONS = [
   'Goalkeeper',
   'Centre-Back',

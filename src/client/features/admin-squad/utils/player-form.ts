@@ -33,7 +33,7 @@ export function toPlayerBody(values: PlayerFormValues): PlayerBody {
 
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg']);
 
-/** product.md point 5: player images are PNG or JPG, 5 MB at most. Null when the file is fine. */
+/** Player images are PNG or JPG, 5 MB at most. Null when the file is fine. */
 export function playerImageProblem(file: Pick<File, 'type' | 'name' | 'size'>): string | null {
   const byName = /\.(png|jpe?g)$/i.test(file.name);
   if (!(IMAGE_TYPES.has(file.type) || (!file.type && byName))) return UPLOAD_MESSAGES.playerImageType;

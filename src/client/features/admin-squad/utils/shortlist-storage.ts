@@ -1,6 +1,6 @@
 import { browserStorage } from '@client/lib/storage';
 
-/** product.md point 3: the shortlists kept in browser storage, lists of player ids. */
+/** The shortlists kept in browser storage, lists of player ids. */
 export const SQUAD_SHORTLIST_KEY = 'admin_squad_shortlist';
 export const SUBS_SHORTLIST_KEY = 'admin_subs_shortlist';
 

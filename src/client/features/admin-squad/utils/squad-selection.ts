@@ -52,7 +52,7 @@ export function isAddedSubstitute(player: RoleFields): boolean {
   return player.isAvailableForRating && player.isSubstitute && !player.isManager;
 }
 
-/** product.md point 5: substitutes already added plus newly selected must not exceed 5. */
+/** Substitutes already added plus newly selected must not exceed 5. */
 export function fitsSubstituteLimit(addedCount: number, newlySelectedCount: number): boolean {
   return addedCount + newlySelectedCount <= SUBSTITUTES_MAX;
 }

@@ -2,7 +2,7 @@ import { apiRequest } from '@client/lib/api-client';
 import { adminUserList } from '@shared/admin-users';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-/** product.md point 9: the admin users list refreshes every 30 s. */
+/** The admin users list refreshes every 30 s. */
 export const USERS_REFETCH_MS = 30_000;
 
 /** GET /api/admin/users: every account with its role, last login and vote count. */

@@ -20,7 +20,7 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** The confirm step product.md point 5 asks for before deleting a user or generating a password. */
+/** The confirm step before deleting a user or generating a password. */
 export function ConfirmDialog({
   open,
   title,

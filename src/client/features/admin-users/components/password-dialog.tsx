@@ -22,7 +22,7 @@ interface PasswordDialogProps {
 }
 
 /**
- * A generated password, shown once (product.md points 2 and 6). It lives only in this dialog's state:
+ * A generated password, shown once. It lives only in this dialog's state:
  * closing the dialog forgets it.
  */
 export function PasswordDialog({ user, password, created, onClose }: PasswordDialogProps) {

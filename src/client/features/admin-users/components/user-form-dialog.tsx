@@ -27,7 +27,7 @@ interface UserFormDialogProps {
 
 const EMPTY: UserBody = { name: '', email: '', isAdmin: false };
 
-/** 'Add New User' and 'Edit User': name, e-mail and the admin flag, with the messages of product.md point 5. */
+/** 'Add New User' and 'Edit User': name, e-mail and the admin flag, with their validation messages. */
 export function UserFormDialog({ open, onOpenChange, user, pending, onSubmit }: UserFormDialogProps) {
   const editing = user !== undefined;
   const {

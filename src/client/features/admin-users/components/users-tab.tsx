@@ -25,7 +25,7 @@ type OpenDialog =
   | { kind: 'regenerate'; user: AdminUser }
   | { kind: 'password'; user: { name: string; email: string }; password: string; created: boolean };
 
-/** product.md point 8: the fixed title, with the server's reason (e.g. the last-admin rule) beneath. */
+/** The fixed title, with the server's reason (e.g. the last-admin rule) beneath. */
 function failureToast(title: string, error: unknown) {
   const reason = apiErrorMessage(error, '');
   toast({ variant: 'destructive', title, description: reason || undefined });
@@ -52,7 +52,7 @@ interface UsersTabProps {
   notificationsEnabled?: boolean;
 }
 
-/** User Management (product.md point 2): the users table, add, edit, delete and new passwords. */
+/** User Management: the users table, add, edit, delete and new passwords. */
 export function UsersTab({ notificationsEnabled = true }: UsersTabProps = {}) {
   const { user: me } = useAuth();
   const users = useUsers();

@@ -63,7 +63,7 @@ function ActionButtons({ user, onEdit, onRegenerate, onDelete }: UserActions & {
   );
 }
 
-/** product.md point 2: Name (avatar), Role, Last Login, Vote Count, Created, actions. Cards on phones. */
+/** Name (avatar), Role, Last Login, Vote Count, Created, actions. Cards on phones. */
 export function UsersTable({ users, currentUserId, ...actions }: UsersTableProps) {
   return (
     <>

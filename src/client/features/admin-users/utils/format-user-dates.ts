@@ -1,4 +1,4 @@
-/** Dates of the user table, en-GB (product.md point 9). */
+/** Dates of the user table, en-GB. */
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
@@ -15,7 +15,7 @@ function parse(value: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** product.md point 2: 'Never' when the user has not signed in. */
+/** 'Never' when the user has not signed in. */
 export function formatLastLogin(value: string | null | undefined): string {
   const date = parse(value);
   return date ? dateTimeFormat.format(date) : 'Never';

@@ -7,7 +7,7 @@ interface NotificationsSwitchProps {
   onChange: (enabled: boolean) => void;
 }
 
-/** product.md point 4: the admin notifications preference, saved as soon as it changes. */
+/** The admin notifications preference, saved as soon as it changes. */
 export function NotificationsSwitch({ enabled, onChange }: NotificationsSwitchProps) {
   const id = useId();
   const hintId = `${id}-hint`;

@@ -1,7 +1,7 @@
 import { cn } from '@client/lib/utils';
 import { usePlayersRatedCount } from '../api/get-players-rated';
 
-/** product.md point 2: how many players fans can rate right now. */
+/** How many players fans can rate right now. */
 export function PlayersRatedBadge({ className }: { className?: string }) {
   const count = usePlayersRatedCount();
   return (

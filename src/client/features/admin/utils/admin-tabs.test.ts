@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_TABS, adminTabFromSearch, adminTabHref, adminTabLabel } from './admin-tabs';
 
 describe('admin tabs', () => {
-  it('lists the sections of product.md point 2 in order', () => {
+  it('lists the admin panel sections in order', () => {
     expect(ADMIN_TABS.map((t) => t.label)).toEqual([
       'Match Control',
       'Squad Management',

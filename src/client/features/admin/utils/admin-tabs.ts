@@ -1,4 +1,4 @@
-/** The admin panel's sections (product.md point 2), in navigation order; the id is the `?tab=` value. */
+/** The admin panel's sections, in navigation order; the id is the `?tab=` value. */
 export const ADMIN_TABS = [
   { id: 'match', label: 'Match Control' },
   { id: 'squad', label: 'Squad Management' },

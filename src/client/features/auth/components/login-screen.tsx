@@ -9,7 +9,7 @@ import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 import { SocialSignInButton } from './social-sign-in-button';
 
-/** product.md point 9: the pause on the success message before /login goes home. */
+/** The pause on the success message before /login goes home. */
 const LOGIN_REDIRECT_DELAY_MS = 1000;
 
 /** /login: sign-in and register on one screen with a mode toggle. */

@@ -24,7 +24,7 @@ function isNotVerified(error: unknown): boolean {
 }
 
 interface SignInFormProps {
-  /** /login waits 1 s on a success message before going home (product.md point 2). */
+  /** /login waits 1 s on a success message before going home. */
   redirectDelayMs?: number;
   /** /login keeps submit disabled until every field has a value. */
   requireFilled?: boolean;

@@ -13,7 +13,7 @@ export function updateConsent(userId: string, body: ConsentBody) {
 
 /**
  * Accepting consent. The answer replaces the stored user; if the call fails the fan still proceeds
- * as accepted locally (product.md points 4 and 8), and the next auth check brings the prompt back.
+ * as accepted locally, and the next auth check brings the prompt back.
  */
 export function useAcceptConsent() {
   const { user, updateUser } = useAuth();

@@ -8,7 +8,7 @@ export function getAnnouncement() {
   return apiRequest('/api/announcement', announcement);
 }
 
-/** product.md point 9: stale after 5 min. */
+/** Stale after 5 min. */
 export function announcementQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.announcement,

@@ -8,7 +8,7 @@ export function getBanners() {
   return apiRequest('/api/banners', banners);
 }
 
-/** product.md point 9: stale after 30 min, kept 60 min. */
+/** Stale after 30 min, kept 60 min. */
 export function bannersQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.banners,

@@ -5,7 +5,7 @@ import { lazy, Suspense } from 'react';
 // then, not on first load.
 const LinkedVideo = lazy(() => import('./video-player').then((module) => ({ default: module.LinkedVideo })));
 
-/** product.md 'Video card': the configured YouTube video, or nothing without an 11-character id. */
+/** The configured YouTube video, or nothing without an 11-character id. */
 export function VideoCard() {
   const { data } = useSocialMedia();
   const link = data?.youtubeVideo?.trim();

@@ -2,7 +2,7 @@ import { useConnectionDown } from '@client/lib/live/live-context';
 import { WifiOff } from 'lucide-react';
 
 /**
- * product.md point 2: "You're offline / Ratings will sync when connection is restored" while the live
+ * "You're offline / Ratings will sync when connection is restored" while the live
  * connection is down. The status region is always there, so its text is announced when it appears;
  * it sticks to the top while the fan scrolls through the players.
  */

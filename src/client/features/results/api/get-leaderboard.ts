@@ -1,15 +1,15 @@
-import { apiRequest } from '@client/lib/api-client';
+import { callEndpoint } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
-import { leaderboard } from '@shared/ratings';
+import { resultsApi } from '@shared/match-day';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET /api/leaderboard/match/{matchId}: the top 10, already sorted by the server. */
 export function getLeaderboard(matchId: number) {
-  return apiRequest(`/api/leaderboard/match/${matchId}`, leaderboard);
+  return callEndpoint(resultsApi.leaderboard, { params: { matchId } });
 }
 
 /**
- * product.md point 9: stale after 5 min, kept 10 min, no automatic refetch. Fresh figures arrive when
+ * Stale after 5 min, kept 10 min, no automatic refetch. Fresh figures arrive when
  * a rating, a vote or the live connection's polling invalidates the key.
  */
 export function leaderboardQueryOptions(matchId: number) {

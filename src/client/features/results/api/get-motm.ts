@@ -1,14 +1,14 @@
-import { apiRequest } from '@client/lib/api-client';
+import { callEndpoint } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
-import { motmResult } from '@shared/votes';
+import { resultsApi } from '@shared/match-day';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET /api/motm/{matchId}: the winner, its share to one decimal and any players level with it; null before any vote. */
 export function getMotm(matchId: number) {
-  return apiRequest(`/api/motm/${matchId}`, motmResult);
+  return callEndpoint(resultsApi.motm, { params: { matchId } });
 }
 
-/** product.md point 9: stale after 5 min, kept 10 min. */
+/** Stale after 5 min, kept 10 min. */
 export function motmQueryOptions(matchId: number) {
   return queryOptions({
     queryKey: queryKeys.motm(matchId),

@@ -76,7 +76,7 @@ function LeaderboardRow({ entry, rank }: { entry: LeaderboardEntry; rank: number
   );
 }
 
-/** product.md 'Leaderboard card': the fans' top 10 of the match by average rating. */
+/** The fans' top 10 of the match by average rating. */
 export function LeaderboardCard({ matchId }: { matchId: number }) {
   const headingId = useId();
   const listRef = useRef<HTMLOListElement>(null);

@@ -82,17 +82,17 @@ function Winner({ result }: { result: NonNullable<MotmResult> }) {
 
 interface MotmCardProps {
   matchId: number;
-  hasVoted: boolean;
+  resultsVisible: boolean;
 }
 
-/** product.md 'Man of the Match card': hidden behind 'Voting in progress...' until the fan has voted. */
-export function MotmCard({ matchId, hasVoted }: MotmCardProps) {
+/** The Man of the Match card: hidden behind 'Voting in progress...' until the results are the fan's to see. */
+export function MotmCard({ matchId, resultsVisible }: MotmCardProps) {
   const headingId = useId();
   const reducedMotion = usePrefersReducedMotion();
-  const { data, isPending, isError, isFetching, refetch } = useMotm(matchId, { enabled: hasVoted });
+  const { data, isPending, isError, isFetching, refetch } = useMotm(matchId, { enabled: resultsVisible });
 
   // Confetti whenever the winner shown differs from the one shown before, the first reveal included.
-  const winnerId = hasVoted && data ? data.player.id : null;
+  const winnerId = resultsVisible && data ? data.player.id : null;
   const shownWinner = useRef<number | null>(null);
   const [burst, setBurst] = useState(0);
   useEffect(() => {
@@ -102,7 +102,7 @@ export function MotmCard({ matchId, hasVoted }: MotmCardProps) {
   }, [winnerId, reducedMotion]);
 
   let body: ReactNode;
-  if (!hasVoted) {
+  if (!resultsVisible) {
     body = (
       <Notice icon={<Hourglass className="size-6" aria-hidden="true" />} title="Voting in progress...">
         Submit your ratings and Man of the Match pick to see who the fans chose.
@@ -131,7 +131,7 @@ export function MotmCard({ matchId, hasVoted }: MotmCardProps) {
   }
 
   const announcement =
-    hasVoted && data
+    resultsVisible && data
       ? `Man of the Match: ${data.player.name}${data.tiedWith.length > 0 ? ', tied for first' : ''}.`
       : '';
 
@@ -147,7 +147,7 @@ export function MotmCard({ matchId, hasVoted }: MotmCardProps) {
               Man of the Match
             </CardTitle>
             <CardDescription className="text-sm">
-              {hasVoted ? 'The fans’ choice, live' : 'Revealed once you have voted'}
+              {resultsVisible ? 'The fans’ choice, live' : 'Revealed once you have voted'}
             </CardDescription>
           </div>
         </CardHeader>

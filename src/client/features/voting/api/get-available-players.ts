@@ -8,7 +8,7 @@ export function getAvailablePlayers() {
   return apiRequest('/api/players/available-for-rating', playerList);
 }
 
-// product.md point 9: available-for-rating is always fresh.
+// Available-for-rating is always fresh.
 export function availablePlayersQueryOptions() {
   return queryOptions({ queryKey: queryKeys.availablePlayers, queryFn: getAvailablePlayers, staleTime: 0 });
 }

@@ -1,11 +1,11 @@
-import { apiRequest } from '@client/lib/api-client';
+import { callEndpoint } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
-import { hasVoted } from '@shared/votes';
+import { votesApi } from '@shared/match-day';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET /api/user-votes/{userId}/match/{matchId}/has-voted: whether the fan's final vote is in. */
 export function getHasVoted(userId: string, matchId: number) {
-  return apiRequest(`/api/user-votes/${encodeURIComponent(userId)}/match/${matchId}/has-voted`, hasVoted);
+  return callEndpoint(votesApi.hasVoted, { params: { userId, matchId } });
 }
 
 export function hasVotedQueryOptions(userId: string, matchId: number) {

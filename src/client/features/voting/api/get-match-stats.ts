@@ -1,14 +1,14 @@
-import { apiRequest } from '@client/lib/api-client';
+import { callEndpoint } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
-import { matchStats } from '@shared/ratings';
+import { resultsApi } from '@shared/match-day';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET /api/stats/match/{matchId}: how many ratings the match has. */
 export function getMatchStats(matchId: number) {
-  return apiRequest(`/api/stats/match/${matchId}`, matchStats);
+  return callEndpoint(resultsApi.matchStats, { params: { matchId } });
 }
 
-// product.md point 9: match stats stale after 5 minutes, kept 10.
+// Match stats stale after 5 minutes, kept 10.
 export function matchStatsQueryOptions(matchId: number) {
   return queryOptions({
     queryKey: queryKeys.matchStats(matchId),

@@ -1,6 +1,6 @@
-import { apiRequest } from '@client/lib/api-client';
+import { callEndpoint } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
-import { playerMatchStats } from '@shared/ratings';
+import { resultsApi } from '@shared/match-day';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /**
@@ -8,7 +8,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
  * The server answers 403 until the fan has rated the player, so callers enable it only then.
  */
 export function getPlayerMatchStats(playerId: number, matchId: number) {
-  return apiRequest(`/api/ratings/player/${playerId}/match/${matchId}`, playerMatchStats);
+  return callEndpoint(resultsApi.playerStats, { params: { playerId, matchId } });
 }
 
 export function playerMatchStatsQueryOptions(playerId: number, matchId: number) {

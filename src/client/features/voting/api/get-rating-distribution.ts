@@ -1,11 +1,11 @@
-import { apiRequest } from '@client/lib/api-client';
+import { callEndpoint } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
-import { ratingDistribution } from '@shared/ratings';
+import { resultsApi } from '@shared/match-day';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET /api/ratings/match/{matchId}/distribution: how many fans gave each value, per player (after voting). */
 export function getRatingDistribution(matchId: number) {
-  return apiRequest(`/api/ratings/match/${matchId}/distribution`, ratingDistribution);
+  return callEndpoint(resultsApi.distribution, { params: { matchId } });
 }
 
 export function ratingDistributionQueryOptions(matchId: number) {

@@ -1,11 +1,11 @@
-import { apiRequest } from '@client/lib/api-client';
+import { callEndpoint } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
-import { userRatings } from '@shared/ratings';
+import { ratingsApi } from '@shared/match-day';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET /api/ratings/user/{userId}/match/{matchId}: every rating the fan gave in the match, in one call. */
 export function getUserRatings(userId: string, matchId: number) {
-  return apiRequest(`/api/ratings/user/${encodeURIComponent(userId)}/match/${matchId}`, userRatings);
+  return callEndpoint(ratingsApi.userRatings, { params: { userId, matchId } });
 }
 
 export function userRatingsQueryOptions(userId: string, matchId: number) {

@@ -1,11 +1,11 @@
-import { apiRequest } from '@client/lib/api-client';
+import { callEndpoint } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
-import { userVote } from '@shared/votes';
+import { votesApi } from '@shared/match-day';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET /api/user-votes/{userId}/match/{matchId}: the fan's saved vote (its MOTM pick), or null. */
 export function getUserVote(userId: string, matchId: number) {
-  return apiRequest(`/api/user-votes/${encodeURIComponent(userId)}/match/${matchId}`, userVote);
+  return callEndpoint(votesApi.userVote, { params: { userId, matchId } });
 }
 
 export function userVoteQueryOptions(userId: string, matchId: number) {

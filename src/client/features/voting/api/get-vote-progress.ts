@@ -1,11 +1,11 @@
-import { apiRequest } from '@client/lib/api-client';
+import { callEndpoint } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
-import { voteProgress } from '@shared/votes';
+import { votesApi } from '@shared/match-day';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET /api/user-votes/{userId}/match/{matchId}/progress: players rated out of those to rate. */
 export function getVoteProgress(userId: string, matchId: number) {
-  return apiRequest(`/api/user-votes/${encodeURIComponent(userId)}/match/${matchId}/progress`, voteProgress);
+  return callEndpoint(votesApi.progress, { params: { userId, matchId } });
 }
 
 export function voteProgressQueryOptions(userId: string, matchId: number) {

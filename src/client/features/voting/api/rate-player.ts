@@ -1,10 +1,11 @@
 import { toast } from '@client/components/ui/use-toast';
-import { apiRequest } from '@client/lib/api-client';
+import { callEndpoint } from '@client/lib/api-client';
 import { offlineQueue } from '@client/lib/offline/offline-queue';
 import { queryKeys } from '@client/lib/query-keys';
 import { refreshRatingQueries } from '@client/lib/rating-queries';
+import { ratingsApi } from '@shared/match-day';
 import type { Match } from '@shared/matches';
-import { type PlayerMatchStats, type RatingBody, ratingSaved } from '@shared/ratings';
+import type { PlayerMatchStats, RatingBody } from '@shared/ratings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { trackPlayerRating } from '../utils/analytics';
@@ -23,8 +24,7 @@ export const VOTING_REQUEST_TIMEOUT_MS = 15_000;
 
 /** POST /api/ratings: creates or replaces the fan's rating of one player in the match. */
 export function ratePlayer(body: RatingBody) {
-  return apiRequest('/api/ratings', ratingSaved, {
-    method: 'POST',
+  return callEndpoint(ratingsApi.save, {
     body,
     signal: AbortSignal.timeout(VOTING_REQUEST_TIMEOUT_MS),
   });
@@ -114,7 +114,7 @@ function useRatePlayerMutation(userId: string, matchId: number) {
         void queryClient.invalidateQueries({ queryKey: queryKeys.currentMatch });
         return;
       }
-      // product.md point 8: a failed rating has no toast; it is kept for later when it may yet succeed.
+      // A failed rating has no toast; it is kept for later when it may yet succeed.
       console.warn(keep ? 'Rating failed; kept for a later sync' : 'Rating refused', error);
     },
     onSettled: () => {
@@ -129,11 +129,11 @@ interface UseRatePlayerOptions {
   consentGiven: boolean;
   match: Match;
   hasVoted: boolean;
-  /** product.md point 5: rating without consent opens the consent prompt and sends nothing. */
+  /** Rating without consent opens the consent prompt and sends nothing. */
   onConsentRequired: () => void;
 }
 
-/** The fan taps a value: the checks of product.md point 5, the analytics event, then the mutation. */
+/** The fan taps a value: its checks (live match, consent, not voted yet), the analytics event, then the mutation. */
 export function useRatePlayer({
   userId,
   consentGiven,

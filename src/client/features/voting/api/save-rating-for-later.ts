@@ -2,7 +2,7 @@ import { offlineQueue } from '@client/lib/offline/offline-queue';
 import type { RatingBody } from '@shared/ratings';
 
 /**
- * product.md points 3 and 4: a rating the server could not take because the network or the server
+ * A rating the server could not take because the network or the server
  * failed is kept in the offline store and sent again when the connection returns. It shows at once
  * as the fan's choice, marked as waiting (the store keeps it in memory before writing it to disk).
  */

@@ -1,20 +1,19 @@
 import { toast } from '@client/components/ui/use-toast';
-import { apiRequest } from '@client/lib/api-client';
+import { callEndpoint } from '@client/lib/api-client';
 import { useCompanyName } from '@client/lib/branding/get-customization';
 import { offlineQueue } from '@client/lib/offline/offline-queue';
 import { queryKeys } from '@client/lib/query-keys';
+import { votesApi } from '@shared/match-day';
 import type { Match } from '@shared/matches';
 import type { VoteBody } from '@shared/votes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { z } from 'zod';
 import { isVotingEndedError } from '../utils/rating-failure';
 import { showVotingEndedToast, VOTING_REQUEST_TIMEOUT_MS, votingScope } from './rate-player';
 
-/** POST /api/user-votes: the fan's final vote; the answer is not read (product.md point 7). */
+/** POST /api/user-votes: the fan's final vote. */
 export function submitVote(body: VoteBody) {
-  return apiRequest('/api/user-votes', z.unknown(), {
-    method: 'POST',
+  return callEndpoint(votesApi.submit, {
     body,
     signal: AbortSignal.timeout(VOTING_REQUEST_TIMEOUT_MS),
   });
@@ -23,7 +22,7 @@ export function submitVote(body: VoteBody) {
 export const VOTE_SUCCESS_TOAST =
   'Vote submitted successfully! Your complete ratings and MOTM selection have been recorded.';
 export const VOTE_FAILED_TOAST = 'Vote submission failed. Please try again later.';
-/** product.md point 4: the view moves to the Man of the Match card 500 ms after a successful vote. */
+/** The view moves to the Man of the Match card 500 ms after a successful vote. */
 export const SCROLL_TO_MOTM_DELAY_MS = 500;
 export const MOTM_CARD_ID = 'motm-card';
 
@@ -51,7 +50,7 @@ interface UseSubmitVoteOptions {
 
 export type SubmitState = 'idle' | 'submitting' | 'submitted';
 
-/** The final vote with the checks of product.md point 5, its toasts and the refreshes afterwards. */
+/** The final vote with its checks (live match, consent, every player rated, a Man of the Match), its toasts and the refreshes afterwards. */
 export function useSubmitVote({
   userId,
   consentGiven,

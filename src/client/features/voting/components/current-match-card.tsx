@@ -1,5 +1,6 @@
 import { DEFAULT_TOURNAMENT } from '@shared/domain';
 import type { Match } from '@shared/matches';
+import { hasEnded } from '@shared/rules';
 import { CalendarDays, Clock, Lock, MapPin, Trophy } from 'lucide-react';
 import { formatKickOff, formatMatchDate, parseScore } from '../utils/format-match';
 import { MatchStatusBadge } from './match-status-badge';
@@ -8,7 +9,7 @@ import { MatchStatusBadge } from './match-status-badge';
 export function CurrentMatchCard({ match }: { match: Match }) {
   const date = formatMatchDate(match.scheduledDate);
   const [home, away] = parseScore(match);
-  const votingEnded = !match.isLive && match.startedAt !== null;
+  const votingEnded = hasEnded(match);
   const tournament = match.tournament || DEFAULT_TOURNAMENT;
 
   return (

@@ -8,7 +8,7 @@ const STYLES: Record<MatchStatus, string> = {
   'Not Started': 'border border-white/40 text-white',
 };
 
-/** The derived match status of product.md point 4, on the dark match card. */
+/** The derived match status, on the dark match card. */
 export function MatchStatusBadge({ status }: { status: MatchStatus }) {
   return (
     <span

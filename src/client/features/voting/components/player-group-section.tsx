@@ -17,7 +17,7 @@ interface PlayerGroupSectionProps extends SharedCardProps {
   distribution: ReadonlyMap<number, readonly number[]> | undefined;
 }
 
-/** One group of product.md point 2 ('Goalkeepers', ..., 'Manager (1)') with how many the fan has rated. */
+/** One group of the squad ('Goalkeepers', ..., 'Manager (1)') with how many the fan has rated. */
 export function PlayerGroupSection({
   group,
   ratings,

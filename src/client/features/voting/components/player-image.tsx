@@ -1,7 +1,7 @@
 import { cn } from '@client/lib/utils';
 import { useState } from 'react';
 
-/** A neutral head-and-shoulders shape for players without a usable photo (product.md point 8). */
+/** A neutral head-and-shoulders shape for players without a usable photo. */
 function Silhouette({ className }: { className?: string }) {
   return (
     <svg

@@ -14,7 +14,7 @@ import { useSeasonStats } from '../api/get-season-stats';
 import { type StatRow, statRowsFor } from '../utils/stat-rows';
 import { PlayerImage } from './player-image';
 
-/** product.md point 9: the season label. */
+/** The season label. */
 const SEASON_LABEL = '2024/25';
 const NO_VALUE = '—';
 

@@ -15,7 +15,7 @@ interface SubmitShortcutProps {
 }
 
 /**
- * Phones only: the second submit card is for wider screens (product.md point 2), so once the vote is
+ * Phones only: the second submit card is for wider screens, so once the vote is
  * ready and the progress card is scrolled away, a bar at the bottom leads back to 'Submit Vote'.
  */
 export function SubmitShortcut({ ready, targetId, buttonId, avoidCorner }: SubmitShortcutProps) {

@@ -15,7 +15,7 @@ interface SubmitVoteButtonProps {
   className?: string;
 }
 
-/** The submit button with its states of product.md point 4: 'Submitting...' then 'Vote Submitted'. */
+/** The submit button with its states of 'Submitting...' then 'Vote Submitted'. */
 export function SubmitVoteButton({
   id,
   label,

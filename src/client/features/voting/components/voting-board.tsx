@@ -4,6 +4,7 @@ import { useQueuedRatings } from '@client/lib/offline/offline-queue';
 import { cn } from '@client/lib/utils';
 import type { PublicUser } from '@shared/auth';
 import type { Match } from '@shared/matches';
+import { matchPhase, resultsVisible } from '@shared/rules';
 import { CircleCheck, Clock, Lock, Users } from 'lucide-react';
 import { type ReactNode, useCallback, useMemo } from 'react';
 import { useAvailablePlayers } from '../api/get-available-players';
@@ -73,7 +74,10 @@ export function VotingBoard({ match, user, onConsentRequired }: VotingBoardProps
   const userRatings = useUserRatings(user.id, match.id);
   const progress = useVoteProgress(user.id, match.id);
   const hasVoted = useHasVoted(user.id, match.id).data?.hasVoted ?? false;
-  const distribution = useRatingDistribution(match.id, hasVoted);
+  const phase = matchPhase(match);
+  // The distributions are results: shown as the server allows them, not on the vote alone.
+  const showResults = resultsVisible(user, { hasVoted, matchEnded: phase === 'ended' });
+  const distribution = useRatingDistribution(match.id, showResults);
   const motm = useMotmChoice(user.id, match.id, players.data);
 
   const queued = useQueuedRatings(user.id, match.id);
@@ -137,8 +141,6 @@ export function VotingBoard({ match, user, onConsentRequired }: VotingBoardProps
     canSubmit: submit.canSubmit,
     onSubmit: submit.submit,
   };
-  const votingEnded = !match.isLive && match.startedAt !== null;
-  const notStarted = !match.isLive && match.startedAt === null;
 
   return (
     <>
@@ -160,11 +162,11 @@ export function VotingBoard({ match, user, onConsentRequired }: VotingBoardProps
           <Note tone="success" icon={<CircleCheck aria-hidden="true" />}>
             Your vote is in. See how fans rated each player below, and the live leaderboard.
           </Note>
-        ) : votingEnded ? (
+        ) : phase === 'ended' ? (
           <Note tone="muted" icon={<Lock aria-hidden="true" />}>
             Voting has ended for this match.
           </Note>
-        ) : notStarted ? (
+        ) : phase === 'preparing' ? (
           <Note tone="muted" icon={<Clock aria-hidden="true" />}>
             Voting opens when the match goes live.
           </Note>
@@ -196,7 +198,7 @@ export function VotingBoard({ match, user, onConsentRequired }: VotingBoardProps
               serverRatings={serverRatings}
               queued={queued}
               motmPlayerId={motm.motmPlayerId}
-              distribution={hasVoted ? distribution.data : undefined}
+              distribution={showResults ? distribution.data : undefined}
               locked={hasVoted}
               onRate={rate}
               onToggleMotm={onToggleMotm}

@@ -93,7 +93,7 @@ export function VotingProgressCard(status: VoteStatus) {
   );
 }
 
-/** The second submit card after the players, on medium screens and up only (product.md point 2). */
+/** The second submit card after the players, on medium screens and up only. */
 export function SubmitFinalVoteCard(status: VoteStatus & { className?: string }) {
   const titleId = useId();
   const { completed, total, motmName, state, canSubmit, onSubmit, className } = status;

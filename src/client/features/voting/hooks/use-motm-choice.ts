@@ -6,7 +6,7 @@ import { readMotmChoice, writeMotmChoice } from '../utils/motm-choice-storage';
 interface MotmChoice {
   /** The player chosen, if they are still one of the candidates. */
   motmPlayerId: number | null;
-  /** Tapping the chosen player again clears the choice (product.md point 4). */
+  /** Tapping the chosen player again clears the choice. */
   toggle: (playerId: number) => void;
   /** Forgets the unsent pick once the server holds the vote. */
   forget: () => void;

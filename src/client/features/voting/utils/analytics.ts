@@ -3,7 +3,7 @@ interface DataLayerWindow {
 }
 
 /**
- * The page-analytics event of product.md point 4. The tag manager's dataLayer exists only when an
+ * The page-analytics event of a rating. The tag manager's dataLayer exists only when an
  * admin configured tracking, so its absence (or a broken one) is never an error for the fan.
  */
 export function trackPlayerRating(rating: number): void {

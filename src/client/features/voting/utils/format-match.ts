@@ -1,4 +1,4 @@
-/** Formatting of the current-match card (product.md points 2 and 9: en-GB dates, 12-hour kick-off). */
+/** Formatting of the current-match card. */
 
 /** `YYYY-MM-DD` as an en-GB short date ("14 Sept 2025"), read as a calendar day in no time zone. */
 export function formatMatchDate(scheduledDate: string | null): string | null {

@@ -11,7 +11,7 @@ export type PlayerGroupKey =
 
 export interface PlayerGroup {
   key: PlayerGroupKey;
-  /** The heading, word for word from product.md point 2. */
+  /** The heading, word for word as fans see it. */
   title: string;
   players: Player[];
 }
@@ -47,7 +47,7 @@ export function playerGroupKey(
 }
 
 /**
- * The players in the order of product.md point 2: Goalkeepers, Defenders, Midfielders, Forwards,
+ * The players in the order of Goalkeepers, Defenders, Midfielders, Forwards,
  * SUBSTITUTES, Manager (1). Empty groups are left out; within a group, shirt numbers go first.
  */
 export function groupPlayers(players: readonly Player[]): PlayerGroup[] {

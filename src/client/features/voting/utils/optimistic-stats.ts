@@ -7,7 +7,7 @@ export function roundAverage(value: number): number {
 
 /**
  * The player's match figures right after the fan taps a value, before the server answers
- * (product.md point 4): a re-rating replaces the fan's old value in the average, a first rating adds
+ *: a re-rating replaces the fan's old value in the average, a first rating adds
  * one to the count, and with no figures yet the value itself is the average of one rating.
  */
 export function optimisticPlayerStats(

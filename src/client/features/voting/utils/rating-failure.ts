@@ -1,6 +1,6 @@
 import { ApiError, apiErrorMessage } from '@client/lib/api-client';
 
-/** The toast of product.md point 8 when a match is not live, word for word. */
+/** The toast when a match is not live, word for word. */
 export const VOTING_ENDED_TOAST = 'Voting has ended. This match has ended and voting is no longer available.';
 
 /** The server refused because the match is not live (409, message starting 'Voting has ended'). */

@@ -24,7 +24,7 @@ export function statRole(player: Pick<Player, 'isManager' | 'position'>): StatRo
 }
 
 /**
- * The 'Performance Stats' rows of product.md point 2 for the player's role. Only the fan average
+ * The 'Performance Stats' rows for the player's role. Only the fan average
  * rating comes from the product's data; the rest are shown as unknown rather than invented.
  */
 export function statRowsFor(player: Pick<Player, 'isManager' | 'position'>, stats: SeasonStats): StatRow[] {

@@ -2,7 +2,14 @@ import { RATING_MESSAGES } from '@shared/ratings';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ratings } from '../../db/schema';
-import { client, createFan, type LiveMatch, rateAll, setupLiveMatch } from '../../testing/match-fixtures';
+import {
+  client,
+  createFan,
+  type LiveMatch,
+  rateAll,
+  setupLiveMatch,
+  voteAll,
+} from '../../testing/match-fixtures';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 
 let t: TestContext;
@@ -152,5 +159,17 @@ describe('match day concurrency', () => {
     await rateAll(fan.api, fan.user.id, live, 7);
     const after = await fan.api.get<{ totalRatings: number }>(`/api/stats/match/${live.match.id}`);
     expect(after.body.totalRatings).toBe(before + live.available.length);
+  });
+});
+
+describe("a fan cannot rate after the final vote (enforced inside the rating's one statement)", () => {
+  // Last in the file: this fan's ratings would change the averages the tests above count.
+  it('refuses a new rating and a change after the vote with 409, and keeps the voted rating', async () => {
+    const fan = await createFan(t);
+    await voteAll(fan, live, 6);
+    const p = live.starters[1]?.id ?? 0;
+    const changed = await fan.api.post('/api/ratings', body(fan.user.id, p, 9));
+    expect(changed).toEqual({ status: 409, body: { message: RATING_MESSAGES.alreadyVoted } });
+    expect((await rowsOf(fan.user.id, p)).map((r) => r.rating)).toEqual([6]);
   });
 });

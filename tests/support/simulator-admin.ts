@@ -18,8 +18,8 @@ import {
   simulationVoteRows,
 } from '@shared/simulation';
 import type { z } from 'zod';
-import type { Answer, Api, CallKind } from './calls';
-import { cookieOf, json } from './calls';
+import type { Answer, Api, CallKind } from './simulator-calls';
+import { cookieOf, json } from './simulator-calls';
 
 /** Setup and read-back calls wait longer than a fan would: they move thousands of rows. */
 const SLOW_MS = 120_000;

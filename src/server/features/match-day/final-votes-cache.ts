@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import type { ChangeFeed } from '../../lib/change-feed';
 import { RowCache } from '../../lib/row-cache';
-import { hasFinalVote } from '../ratings/ratings.service';
+import { hasFinalVote } from './ratings.service';
 
 /**
  * Who has submitted a match's final vote, asked by every results read. Only "yes" is kept: a vote is

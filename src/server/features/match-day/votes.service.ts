@@ -34,7 +34,7 @@ export async function findUserVote(db: Database, userId: string, matchId: number
 }
 
 /**
- * The fan's one final vote, with the rules of operations.md in order: live match, not voted yet, a
+ * The fan's one final vote, with its rules in order: live match, not voted yet, a
  * Man of the Match who is available and not the manager, every available player and the manager rated.
  */
 export async function submitVote(
@@ -42,15 +42,15 @@ export async function submitVote(
   input: { userId: string; matchId: number; motmPlayerId: number },
 ) {
   return db.transaction(async (tx) => {
-    const match = await requireMatch(tx as unknown as Database, input.matchId);
+    const match = await requireMatch(tx, input.matchId);
     if (!match.isLive) throw conflict(RATING_MESSAGES.votingEnded);
-    if (await findUserVote(tx as unknown as Database, input.userId, input.matchId)) {
+    if (await findUserVote(tx, input.userId, input.matchId)) {
       throw conflict(RATING_MESSAGES.alreadyVoted);
     }
     const [motm] = await tx.select().from(players).where(eq(players.id, input.motmPlayerId)).limit(1);
     if (motm?.isManager) throw badRequest(VOTE_MESSAGES.managerNotMotm);
     if (!motm?.isAvailableForRating || !motm.isActive) throw badRequest(VOTE_MESSAGES.motmNotAvailable);
-    const progress = await voteProgress(tx as unknown as Database, input.userId, input.matchId);
+    const progress = await voteProgress(tx, input.userId, input.matchId);
     if (progress.completed < progress.total) throw badRequest(VOTE_MESSAGES.rateAllFirst);
 
     const [vote] = await tx

@@ -5,9 +5,9 @@
  * waiting for a pooled connection and retries included, as the fan would feel it.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { HttpPool, type HttpResponse, headerOf, httpRequest } from '../http-client';
-import { LatencyRecorder } from '../latency-recorder';
-import { type LatencySummary, summarise } from '../stats';
+import { HttpPool, type HttpResponse, headerOf, httpRequest } from './http-client';
+import { LatencyRecorder } from './latency-recorder';
+import { type LatencySummary, summarise } from './stats';
 
 export const CALL_KINDS = ['arrive', 'consent', 'ws', 'rate', 'progress', 'vote', 'motm', 'admin'] as const;
 export type CallKind = (typeof CALL_KINDS)[number];

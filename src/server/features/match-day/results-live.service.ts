@@ -1,4 +1,5 @@
 import { liveServerMessage } from '@shared/live';
+import { hasEnded } from '@shared/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Database } from '../../db/client';
@@ -10,7 +11,7 @@ import {
   type TickCoordinator,
 } from '../../lib/tick-coordinator';
 import type { LiveService } from '../../plugins/live';
-import { findMatch, hasEnded } from '../matches/matches.service';
+import { findMatch } from '../matches/matches.service';
 import { motmForFans } from './results.policy';
 import type { MatchSnapshots } from './results.service';
 
@@ -184,9 +185,9 @@ export class LeaderboardTicker {
     // Side by side: the time from a rating to the fans' screens is what this is for.
     const [match, snap] = await Promise.all([findMatch(db, matchId), snapshots.get(matchId)]);
     if (!match) return;
-    const ended = hasEnded(match);
-    const admins: AudienceRule[] = [{ to: 'admins' }];
-    const fans: AudienceRule[] = [{ to: 'fans', ...(ended ? {} : { votedIn: matchId }) }];
+    const matchEnded = hasEnded(match);
+    const admins: AudienceRule[] = [{ to: 'results-readers', matchId, matchEnded, admins: true }];
+    const fans: AudienceRule[] = [{ to: 'results-readers', matchId, matchEnded, admins: false }];
 
     const board = liveServerMessage.parse({
       type: 'leaderboard_update',

@@ -30,8 +30,9 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `node --import tsx <script>` (as `npm start` runs the product, without a wrapper process, so its
- * pid is the server's) and waits for GET /api/health to answer 200.
+ * Starts `node --import tsx <script>`, or plain `node` for compiled JavaScript (`dist/server/main.js`, as
+ * `npm start` runs the product), without a wrapper process, so its pid is the server's, and waits for
+ * GET /api/health to answer 200.
  */
 export async function startServer(options: {
   name: string;
@@ -46,7 +47,11 @@ export async function startServer(options: {
 }): Promise<ServerProcess> {
   const [command, args] = withFileLimit(
     process.execPath,
-    [...(options.nodeArgs ?? []), '--import', 'tsx', options.script],
+    [
+      ...(options.nodeArgs ?? []),
+      ...(options.script.endsWith('.js') ? [] : ['--import', 'tsx']),
+      options.script,
+    ],
     options.fileLimit,
   );
   const child = spawn(command, args, {

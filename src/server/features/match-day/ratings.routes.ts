@@ -1,0 +1,39 @@
+import { ratingsApi } from '@shared/match-day';
+import { RATING_MESSAGES } from '@shared/ratings';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
+import { forbidden } from '../../lib/http-error';
+import { route } from '../../lib/route';
+import { requireUser, signedIn } from '../../plugins/auth';
+import { canWriteAs, hasConsented } from './ratings.policy';
+import { findUserRating, listUserRatings, saveRating } from './ratings.service';
+import { canReadUserData } from './results.policy';
+import type { LeaderboardTicker } from './results-live.service';
+
+export async function ratingsRoutes(app: FastifyInstance, opts: { db: Database; ticker: LeaderboardTicker }) {
+  route(
+    app,
+    ratingsApi.save,
+    { preValidation: signedIn, config: { leavesUserUnchanged: true } },
+    async (request) => {
+      const user = requireUser(request);
+      if (!canWriteAs(user, request.body.userId)) throw forbidden(RATING_MESSAGES.notYourself);
+      if (!hasConsented(user)) throw forbidden(RATING_MESSAGES.consentRequired);
+      const saved = await saveRating(opts.db, request.body);
+      opts.ticker.noteWrite(request.body.matchId, 'rating');
+      return saved;
+    },
+  );
+
+  route(app, ratingsApi.userRating, { preValidation: signedIn }, async (request) => {
+    const { userId, playerId, matchId } = request.params;
+    if (!canReadUserData(requireUser(request), userId)) throw forbidden();
+    return findUserRating(opts.db, userId, playerId, matchId);
+  });
+
+  route(app, ratingsApi.userRatings, { preValidation: signedIn }, async (request) => {
+    const { userId, matchId } = request.params;
+    if (!canReadUserData(requireUser(request), userId)) throw forbidden();
+    return listUserRatings(opts.db, userId, matchId);
+  });
+}

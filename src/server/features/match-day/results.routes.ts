@@ -1,0 +1,80 @@
+import { resultsApi } from '@shared/match-day';
+import { averageOf } from '@shared/percent';
+import { leaderboard, RATING_MESSAGES } from '@shared/ratings';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client';
+import type { MatchRow } from '../../db/schema';
+import { forbidden } from '../../lib/http-error';
+import { encodeJson, sendJson } from '../../lib/json-answer';
+import { route } from '../../lib/route';
+import { requireUser, signedIn } from '../../plugins/auth';
+import type { MatchCache } from '../matches/match-cache';
+import type { FinalVotesCache } from './final-votes-cache';
+import { findUserRating } from './ratings.service';
+import { canSeePlayerAverage, canSeeResults, motmForFans } from './results.policy';
+import type { MatchSnapshot, MatchSnapshots } from './results.service';
+
+export async function resultsRoutes(
+  app: FastifyInstance,
+  opts: { db: Database; snapshots: MatchSnapshots; matches: MatchCache; finalVotes: FinalVotesCache },
+) {
+  const { db, snapshots, matches, finalVotes } = opts;
+
+  /** The match, once the user may see its results; 403 before their final vote. */
+  async function resultsMatch(request: FastifyRequest, matchId: number): Promise<MatchRow> {
+    const user = requireUser(request);
+    const match = await matches.require(matchId);
+    if (canSeeResults(user, match, false)) return match;
+    if (!canSeeResults(user, match, await finalVotes.hasVoted(user.id, matchId)))
+      throw forbidden(RATING_MESSAGES.resultsLocked);
+    return match;
+  }
+
+  // The leaderboard is the same for everyone who may see it: encoded once per snapshot, not per reader.
+  const leaderboardJson = new WeakMap<MatchSnapshot, string>();
+  function encodedLeaderboard(snapshot: MatchSnapshot): string {
+    let json = leaderboardJson.get(snapshot);
+    if (json === undefined) {
+      json = encodeJson(leaderboard, snapshot.leaderboard);
+      leaderboardJson.set(snapshot, json);
+    }
+    return json;
+  }
+
+  const signedInOnly = { preValidation: signedIn };
+
+  route(app, resultsApi.matchStats, signedInOnly, async (request) => {
+    await matches.require(request.params.matchId);
+    return { totalRatings: (await snapshots.get(request.params.matchId)).totalRatings };
+  });
+
+  route(app, resultsApi.playerStats, signedInOnly, async (request) => {
+    const user = requireUser(request);
+    const { playerId, matchId } = request.params;
+    const match = await matches.require(matchId);
+    if (!canSeePlayerAverage(user, match, false)) {
+      const rated = (await findUserRating(db, user.id, playerId, matchId)) !== null;
+      if (!canSeePlayerAverage(user, match, rated)) throw forbidden(RATING_MESSAGES.rateFirst);
+    }
+    const figures = (await snapshots.get(matchId)).players.get(playerId);
+    return figures
+      ? { average: averageOf(figures.sum, figures.count), count: figures.count }
+      : { average: null, count: 0 };
+  });
+
+  route(app, resultsApi.leaderboard, signedInOnly, async (request, reply) => {
+    await resultsMatch(request, request.params.matchId);
+    return sendJson(reply, encodedLeaderboard(await snapshots.get(request.params.matchId)));
+  });
+
+  route(app, resultsApi.distribution, signedInOnly, async (request) => {
+    await resultsMatch(request, request.params.matchId);
+    return (await snapshots.get(request.params.matchId)).distribution;
+  });
+
+  route(app, resultsApi.motm, signedInOnly, async (request) => {
+    await resultsMatch(request, request.params.matchId);
+    const motm = (await snapshots.get(request.params.matchId)).motm;
+    return !motm || requireUser(request).isAdmin ? motm : motmForFans(motm);
+  });
+}

@@ -1,0 +1,42 @@
+import { votesApi } from '@shared/match-day';
+import { RATING_MESSAGES } from '@shared/ratings';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
+import { forbidden } from '../../lib/http-error';
+import { route } from '../../lib/route';
+import { requireUser, signedIn } from '../../plugins/auth';
+import { canWriteAs, hasConsented } from './ratings.policy';
+import { hasFinalVote } from './ratings.service';
+import { canReadUserData } from './results.policy';
+import type { LeaderboardTicker } from './results-live.service';
+import { findUserVote, voteProgress as loadProgress, submitVote } from './votes.service';
+
+export async function votesRoutes(app: FastifyInstance, opts: { db: Database; ticker: LeaderboardTicker }) {
+  const { db } = opts;
+  const ownOrAdmin = { preValidation: signedIn };
+
+  route(app, votesApi.progress, ownOrAdmin, async (request) => {
+    if (!canReadUserData(requireUser(request), request.params.userId)) throw forbidden();
+    return loadProgress(db, request.params.userId, request.params.matchId);
+  });
+
+  route(app, votesApi.hasVoted, ownOrAdmin, async (request) => {
+    if (!canReadUserData(requireUser(request), request.params.userId)) throw forbidden();
+    return { hasVoted: await hasFinalVote(db, request.params.userId, request.params.matchId) };
+  });
+
+  route(app, votesApi.userVote, ownOrAdmin, async (request) => {
+    if (!canReadUserData(requireUser(request), request.params.userId)) throw forbidden();
+    return findUserVote(db, request.params.userId, request.params.matchId);
+  });
+
+  route(app, votesApi.submit, { preValidation: signedIn }, async (request, reply) => {
+    const user = requireUser(request);
+    if (!canWriteAs(user, request.body.userId)) throw forbidden(RATING_MESSAGES.notYourself);
+    if (!hasConsented(user)) throw forbidden(RATING_MESSAGES.consentRequired);
+    const vote = await submitVote(db, request.body);
+    app.live.userVoted(user.id, request.body.matchId);
+    opts.ticker.noteWrite(request.body.matchId, 'vote');
+    return reply.status(201).send(vote);
+  });
+}
