@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDate, calendarDateTime } from './dates';
 import { TOURNAMENTS } from './domain';
+import { endpoint } from './endpoint';
 import { dbIdParam } from './ids';
 
 export const matchId = dbIdParam('Invalid match id');
@@ -96,3 +97,25 @@ export const MATCH_MESSAGES = {
   dateInPast: 'Match date cannot be in the past',
   notFound: 'Match not found',
 } as const;
+
+export const matchesApi = {
+  /** The live match, else the most recently created one, else null; never cached. */
+  current: endpoint({ method: 'GET', path: '/api/matches/current', response: currentMatch }),
+  list: endpoint({ method: 'GET', path: '/api/matches', response: matchList }),
+  /** An admin announces a new match. */
+  create: endpoint({
+    method: 'POST',
+    path: '/api/matches',
+    body: createMatchBody,
+    response: match,
+    status: 201,
+  }),
+  /** An admin edits a match or moves it between Preparing, Live and Ended. */
+  update: endpoint({
+    method: 'PATCH',
+    path: '/api/matches/:id',
+    params: matchPathParams,
+    body: updateMatchBody,
+    response: match,
+  }),
+};

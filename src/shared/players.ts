@@ -96,6 +96,20 @@ export const FOOTBALL_API_NOT_CONFIGURED =
 /** The squad's answer after a change: the players now available for rating. */
 export const squadChanged = z.object({ success: z.literal(true), players: playerList });
 
+export const playersApi = {
+  /** The whole active squad with its flags. */
+  list: endpoint({ method: 'GET', path: '/api/players', response: playerList }),
+  /** Starters, substitutes and the manager published for rating; never cached. */
+  available: endpoint({ method: 'GET', path: '/api/players/available-for-rating', response: playerList }),
+  /** The player's figures from the product's own data. */
+  seasonStats: endpoint({
+    method: 'GET',
+    path: '/api/players/:id/season-stats',
+    params: playerIdParams,
+    response: seasonStats,
+  }),
+};
+
 /** The admin's calls that shape the squad and publish it for rating. */
 export const squadApi = {
   available: endpoint({ method: 'GET', path: '/api/admin/available-for-rating', response: playerList }),

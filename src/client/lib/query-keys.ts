@@ -1,6 +1,7 @@
 import { keyOf, prefixOf } from '@shared/endpoint';
 import { ratingsApi, resultsApi, votesApi } from '@shared/match-day';
-import { squadApi } from '@shared/players';
+import { matchesApi } from '@shared/matches';
+import { playersApi, squadApi } from '@shared/players';
 
 /**
  * Every query key of the fan page, in one place so any feature can invalidate another's data without
@@ -8,12 +9,13 @@ import { squadApi } from '@shared/players';
  * ['/api/user-votes'] refreshes every query below it.
  */
 export const queryKeys = {
-  players: ['/api/players'] as const,
-  availablePlayers: ['/api/players/available-for-rating'] as const,
+  players: keyOf(playersApi.list),
+  availablePlayers: keyOf(playersApi.available),
   /** The admin panel's view of the published set (refreshed by live squad messages too). */
   adminAvailablePlayers: keyOf(squadApi.available),
-  seasonStats: (playerId: number) => ['/api/players', playerId, 'season-stats'] as const,
-  currentMatch: ['/api/matches/current'] as const,
+  seasonStats: (playerId: number) => keyOf(playersApi.seasonStats, { id: playerId }),
+  currentMatch: keyOf(matchesApi.current),
+  matches: keyOf(matchesApi.list),
   matchStats: (matchId: number) => keyOf(resultsApi.matchStats, { matchId }),
   playerMatchStats: (playerId: number, matchId: number) =>
     keyOf(resultsApi.playerStats, { playerId, matchId }),

@@ -1,9 +1,10 @@
 import { Button } from '@client/components/ui/button';
+import { queryKeys } from '@client/lib/query-keys';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { ANALYTICS_KEY } from '../api/get-match-analytics';
-import { matchesQueryOptions, useCurrentMatch, useMatches } from '../api/get-matches';
+import { useCurrentMatch, useMatches } from '../api/get-matches';
 import { pickerMatches } from '../utils/match-history';
 import { ControversialCard } from './controversial-card';
 import { ExportHistoryButton } from './export-history-button';
@@ -36,7 +37,7 @@ export function AnalyticsTab({ notificationsEnabled = true }: AnalyticsTabProps 
 
   const refresh = () =>
     Promise.all(
-      [[ANALYTICS_KEY], ['/api/motm-leaderboard'], matchesQueryOptions().queryKey].map((queryKey) =>
+      [[ANALYTICS_KEY], ['/api/motm-leaderboard'], queryKeys.matches].map((queryKey) =>
         queryClient.invalidateQueries({ queryKey }),
       ),
     );

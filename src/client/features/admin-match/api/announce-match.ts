@@ -1,13 +1,13 @@
-import { apiRequest } from '@client/lib/api-client';
+import { apiRequest, callEndpoint } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
 import { announcement } from '@shared/content';
-import { type CreateMatchBody, type Match, match } from '@shared/matches';
+import { type CreateMatchBody, type Match, matchesApi } from '@shared/matches';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { MATCHES_KEY } from './match-queries';
 
 export function createMatch(body: CreateMatchBody) {
-  return apiRequest('/api/matches', match, { method: 'POST', body });
+  return callEndpoint(matchesApi.create, { body });
 }
 
 /** POST /api/admin/announcement; empty text clears it. */

@@ -1,20 +1,14 @@
-import { apiRequest } from '@client/lib/api-client';
+import { currentMatchQueryOptions } from '@client/lib/match-queries';
 import { queryKeys } from '@client/lib/query-keys';
 import { publishedPlayersQueryOptions, refreshSquadQueries } from '@client/lib/squad-queries';
-import { currentMatch } from '@shared/matches';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-
-/** GET /api/matches/current: the live match, else the latest one, else null. */
-export function getCurrentMatch() {
-  return apiRequest('/api/matches/current', currentMatch, { cache: 'no-store' });
-}
+import { useQuery } from '@tanstack/react-query';
 
 /** The fan page's key, so a change here shows there at once; the admin always re-reads on opening. */
 export function useAdminCurrentMatch() {
-  return useQuery(queryOptions({ queryKey: queryKeys.currentMatch, queryFn: getCurrentMatch, staleTime: 0 }));
+  return useQuery(currentMatchQueryOptions({ fresh: true }));
 }
 
-export const MATCHES_KEY = ['/api/matches'] as const;
+export const MATCHES_KEY = queryKeys.matches;
 
 /** Who is published for rating (always fresh). */
 export function usePublishedPlayers() {

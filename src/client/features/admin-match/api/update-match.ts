@@ -1,14 +1,15 @@
-import { apiRequest } from '@client/lib/api-client';
+import { callEndpoint } from '@client/lib/api-client';
+import { formatScore, parseScore, type Score } from '@client/lib/match-format';
 import { queryKeys } from '@client/lib/query-keys';
-import { type Match, match, type UpdateMatchBody } from '@shared/matches';
+import { type Match, matchesApi, type UpdateMatchBody } from '@shared/matches';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
-import { formatScore, parseScore, type Score, stepScore } from '../utils/score';
+import { stepScore } from '../utils/score';
 import { MATCHES_KEY } from './match-queries';
 
 /** PATCH /api/matches/:id. */
 export function updateMatch(id: number, body: UpdateMatchBody) {
-  return apiRequest(`/api/matches/${id}`, match, { method: 'PATCH', body });
+  return callEndpoint(matchesApi.update, { params: { id }, body });
 }
 
 /** State, half time and details: the answer replaces the cached match. */

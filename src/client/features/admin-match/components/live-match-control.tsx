@@ -4,34 +4,19 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { useCompanyName } from '@client/lib/branding/get-customization';
+import { formatKickOff, formatMatchDate, parseScore } from '@client/lib/match-format';
 import type { Match } from '@shared/matches';
 import { CalendarDays, Clock, MapPin, Radio, Trophy } from 'lucide-react';
 import { useAdminCurrentMatch } from '../api/match-queries';
 import { useUpdateMatch, useUpdateScore } from '../api/update-match';
 import { useChangeMatchState } from '../hooks/use-change-match-state';
-import { formatTime12h } from '../utils/kick-off';
-import { parseScore } from '../utils/score';
 import { ClearPlayersButton } from './clear-players-button';
 import { MatchStateControl } from './match-state-control';
 import { ScoreControl } from './score-control';
 import { StatusBadge } from './status-badge';
 
-function formatDate(date: string | null): string | null {
-  if (!date) return null;
-  const parsed = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!parsed) return date;
-  const value = new Date(Date.UTC(Number(parsed[1]), Number(parsed[2]) - 1, Number(parsed[3])));
-  return new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(value);
-}
-
 function MatchFacts({ match }: { match: Match }) {
-  const date = formatDate(match.scheduledDate);
+  const date = formatMatchDate(match.scheduledDate);
   return (
     <div className="flex flex-col gap-2">
       <h3 className="text-lg leading-tight font-bold">{match.title}</h3>
@@ -56,7 +41,7 @@ function MatchFacts({ match }: { match: Match }) {
         <div className="inline-flex items-center gap-1.5">
           <Clock className="size-4" aria-hidden="true" />
           <dt>Kick-off</dt>
-          <dd>{formatTime12h(match.kickOffTime)}</dd>
+          <dd>{formatKickOff(match.kickOffTime)}</dd>
         </div>
       </dl>
     </div>

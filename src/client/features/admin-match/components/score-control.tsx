@@ -1,6 +1,6 @@
 import { Button } from '@client/components/ui/button';
+import { GOALS_MAX, GOALS_MIN, type Score } from '@client/lib/match-format';
 import { Minus, Plus } from 'lucide-react';
-import { GOALS_MAX, GOALS_MIN, type Score } from '../utils/score';
 
 interface SideProps {
   side: 'home' | 'away';

@@ -1,11 +1,12 @@
+import { formatScore } from '@client/lib/match-format';
 import { KICK_OFF_MESSAGE } from '@shared/matches';
 import { describe, expect, it } from 'vitest';
 import { announcementText, localToday } from './announcement';
 import { findClub, homeVenue, OTHER_CUSTOM, opponentOptions, venueOptions } from './clubs';
-import { formatTime12h, kickOffOptions } from './kick-off';
+import { kickOffOptions } from './kick-off';
 import { defaultMatchDetails, matchDetailsSchema, toCreateMatchBody } from './match-details';
 import { canChooseState, matchStateOf, matchStatePatch } from './match-state';
-import { formatScore, parseScore, stepScore } from './score';
+import { stepScore } from './score';
 
 const THE_19 = [
   'Arsenal',
@@ -67,20 +68,9 @@ describe('kick-off options', () => {
     expect(options.find((o) => o.value === '12:15')?.label).toBe('12:15 PM');
     for (const o of options) expect(o.value).toMatch(/^(1\d|2[01]):(00|15|30|45)$/);
   });
-
-  it('formats times and leaves odd text alone', () => {
-    expect(formatTime12h('00:30')).toBe('12:30 AM');
-    expect(formatTime12h('TBC')).toBe('TBC');
-  });
 });
 
 describe('score', () => {
-  it("parses the 'home-away' text first", () => {
-    expect(parseScore({ score: '2-1', homeScore: 0, awayScore: 0 })).toEqual([2, 1]);
-    expect(parseScore({ score: ' 10 - 3 ', homeScore: 0, awayScore: 0 })).toEqual([10, 3]);
-    expect(parseScore({ score: 'n/a', homeScore: 4, awayScore: 2 })).toEqual([4, 2]);
-  });
-
   it('steps within 0 and 99', () => {
     expect(stepScore([0, 0], 'home', 1)).toEqual([1, 0]);
     expect(stepScore([0, 0], 'home', -1)).toEqual([0, 0]);

@@ -1,13 +1,13 @@
-import { apiRequest, callEndpoint } from '@client/lib/api-client';
+import { callEndpoint } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
 import { refreshSquadQueries } from '@client/lib/squad-queries';
-import { playerList, squadApi } from '@shared/players';
+import { playersApi, squadApi } from '@shared/players';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SquadRequests } from '../utils/squad-selection';
 
 /** GET /api/players: the whole active squad with its flags. */
 export function getPlayers() {
-  return apiRequest('/api/players', playerList, { cache: 'no-store' });
+  return callEndpoint(playersApi.list, { cache: 'no-store' });
 }
 
 export function useSquadPlayers() {

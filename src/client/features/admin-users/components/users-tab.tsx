@@ -1,6 +1,7 @@
 import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { apiErrorMessage } from '@client/lib/api-client';
@@ -13,7 +14,6 @@ import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
 import { useRegeneratePassword } from '../api/regenerate-password';
 import { useUpdateUser } from '../api/update-user';
-import { ConfirmDialog } from './confirm-dialog';
 import { PasswordDialog } from './password-dialog';
 import { UserFormDialog } from './user-form-dialog';
 import { UsersTable } from './users-table';

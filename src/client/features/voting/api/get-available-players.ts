@@ -1,11 +1,11 @@
-import { apiRequest } from '@client/lib/api-client';
+import { callEndpoint } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
-import { playerList } from '@shared/players';
+import { playersApi } from '@shared/players';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET /api/players/available-for-rating: starters, substitutes and the manager published for rating. */
 export function getAvailablePlayers() {
-  return apiRequest('/api/players/available-for-rating', playerList);
+  return callEndpoint(playersApi.available, {});
 }
 
 // Available-for-rating is always fresh.

@@ -1,11 +1,11 @@
-import { apiRequest } from '@client/lib/api-client';
+import { callEndpoint } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
-import { seasonStats } from '@shared/players';
+import { playersApi } from '@shared/players';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET /api/players/{id}/season-stats: the player's figures from the product's own data. */
 export function getSeasonStats(playerId: number) {
-  return apiRequest(`/api/players/${playerId}/season-stats`, seasonStats);
+  return callEndpoint(playersApi.seasonStats, { params: { id: playerId } });
 }
 
 export function seasonStatsQueryOptions(playerId: number) {

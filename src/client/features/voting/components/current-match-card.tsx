@@ -1,8 +1,8 @@
+import { formatKickOff, formatMatchDate, parseScore } from '@client/lib/match-format';
 import { DEFAULT_TOURNAMENT } from '@shared/domain';
 import type { Match } from '@shared/matches';
 import { hasEnded } from '@shared/rules';
 import { CalendarDays, Clock, Lock, MapPin, Trophy } from 'lucide-react';
-import { formatKickOff, formatMatchDate, parseScore } from '../utils/format-match';
 import { MatchStatusBadge } from './match-status-badge';
 
 /** The match being rated: the screen's h1, with tournament, date, kick-off, score, venue and status. */

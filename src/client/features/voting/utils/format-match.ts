@@ -1,39 +1,4 @@
-/** Formatting of the current-match card. */
-
-/** `YYYY-MM-DD` as an en-GB short date ("14 Sept 2025"), read as a calendar day in no time zone. */
-export function formatMatchDate(scheduledDate: string | null): string | null {
-  if (!scheduledDate) return null;
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(scheduledDate);
-  if (!match) return null;
-  const [, y, m, d] = match;
-  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
-  if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(date);
-}
-
-/** `HH:MM` as a 12-hour time ("3:00 PM"); anything else is shown as given. */
-export function formatKickOff(kickOffTime: string): string {
-  const match = /^(\d{1,2}):(\d{2})$/.exec(kickOffTime.trim());
-  if (!match) return kickOffTime;
-  const hours = Number(match[1]);
-  if (hours > 23) return kickOffTime;
-  const suffix = hours >= 12 ? 'PM' : 'AM';
-  const twelve = hours % 12 === 0 ? 12 : hours % 12;
-  return `${twelve}:${match[2]} ${suffix}`;
-}
-
-/** The score as two numbers; the text 'home-away' wins over the separate fields when it parses. */
-export function parseScore(match: { score: string; homeScore: number; awayScore: number }): [number, number] {
-  const parsed = /^\s*(\d{1,2})\s*-\s*(\d{1,2})\s*$/.exec(match.score);
-  if (parsed) return [Number(parsed[1]), Number(parsed[2])];
-  return [match.homeScore, match.awayScore];
-}
+/** Wording of the voting screens. */
 
 /** A count with its noun, singular for one ("1 rating", "12 ratings", "1,204 ratings"). */
 export function countLabel(count: number, noun: string): string {

@@ -20,7 +20,7 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** The confirm step before deleting a user or generating a password. */
+/** A confirm step before an action that cannot be undone (delete a user, new password, clear the squad). */
 export function ConfirmDialog({
   open,
   title,

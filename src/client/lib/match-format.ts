@@ -1,0 +1,51 @@
+/** How a match's date, kick-off and score read on every screen, fan's and admin's alike. */
+
+/** `YYYY-MM-DD` as an en-GB short date ("Sun 14 Sept 2025"), read as a calendar day in no time zone. */
+export function formatMatchDate(scheduledDate: string | null): string | null {
+  if (!scheduledDate) return null;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(scheduledDate);
+  if (!match) return null;
+  const [, y, m, d] = match;
+  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+  if (Number.isNaN(date.getTime())) return null;
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
+}
+
+/** `HH:MM` as a 12-hour time ("15:00" -> "3:00 PM"); anything else is shown as given. */
+export function formatKickOff(kickOffTime: string): string {
+  const match = /^(\d{1,2}):(\d{2})$/.exec(kickOffTime.trim());
+  if (!match) return kickOffTime;
+  const hours = Number(match[1]);
+  if (hours > 23) return kickOffTime;
+  const suffix = hours >= 12 ? 'PM' : 'AM';
+  const twelve = hours % 12 === 0 ? 12 : hours % 12;
+  return `${twelve}:${match[2]} ${suffix}`;
+}
+
+/** Goals per side: at least 0 and at most the contract's two digits. */
+export const GOALS_MIN = 0;
+export const GOALS_MAX = 99;
+
+export type Score = readonly [home: number, away: number];
+
+export function clampGoals(goals: number): number {
+  if (!Number.isFinite(goals)) return GOALS_MIN;
+  return Math.min(GOALS_MAX, Math.max(GOALS_MIN, Math.trunc(goals)));
+}
+
+/** The score as two numbers: the 'home-away' text wins over the separate fields when it parses. */
+export function parseScore(match: { score: string; homeScore: number; awayScore: number }): Score {
+  const parsed = /^\s*(\d{1,2})\s*-\s*(\d{1,2})\s*$/.exec(match.score);
+  if (parsed) return [Number(parsed[1]), Number(parsed[2])];
+  return [clampGoals(match.homeScore), clampGoals(match.awayScore)];
+}
+
+export function formatScore([home, away]: Score): string {
+  return `${home}-${away}`;
+}
