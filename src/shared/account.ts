@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { userIdParams } from './auth';
+import { endpoint } from './endpoint';
 
 /**
  * A fan's own data (issue 9, "every fan owns their data"): GET /api/user/:id/export and
@@ -71,10 +73,23 @@ export const ACCOUNT_MESSAGES = {
     'You are the only admin. Make another user an admin before deleting your account, so someone can still run the site.',
 } as const;
 
-export const accountExportPath = (userId: string) => `/api/user/${encodeURIComponent(userId)}/export`;
-export const accountPath = (userId: string) => `/api/user/${encodeURIComponent(userId)}`;
-
 /** `matchday-data-YYYY-MM-DD.json`, the UTC date of the export. */
 export function accountExportFileName(at: Date): string {
   return `matchday-data-${at.toISOString().slice(0, 10)}.json`;
 }
+
+/** A fan's own data: a copy to download, and deleting the account. */
+export const accountApi = {
+  export: endpoint({
+    method: 'GET',
+    path: '/api/user/:id/export',
+    params: userIdParams,
+    response: accountExport,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/user/:id',
+    params: userIdParams,
+    response: accountDeleted,
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AUTH_MESSAGES, emailField, nameField } from './auth';
+import { AUTH_MESSAGES, emailField, nameField, userIdParams } from './auth';
+import { endpoint } from './endpoint';
 
 /** A row of the admin's user table. */
 export const adminUser = z.object({
@@ -37,3 +38,36 @@ export const ADMIN_USER_MESSAGES = {
 
 /** The fields after validation (trimmed name and e-mail), as the server stores them. */
 export type UserFields = z.output<typeof userBody>;
+
+/** User Management (admins only). */
+export const adminUsersApi = {
+  list: endpoint({ method: 'GET', path: '/api/admin/users', response: adminUserList }),
+  /** A verified user with a generated password, shown once. */
+  create: endpoint({
+    method: 'POST',
+    path: '/api/admin/users',
+    body: userBody,
+    response: createdUser,
+    status: 201,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/admin/users/:id',
+    params: userIdParams,
+    body: userBody,
+    response: adminUser,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/admin/users/:id',
+    params: userIdParams,
+    response: deletedUser,
+  }),
+  /** A new password, shown once; every session of the user ends. */
+  regeneratePassword: endpoint({
+    method: 'POST',
+    path: '/api/admin/users/:id/regenerate-password',
+    params: userIdParams,
+    response: regeneratedPassword,
+  }),
+};

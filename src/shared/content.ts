@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 
 /** A cleared announcement reads {"announcement": null}. */
 export const announcement = z.object({ announcement: z.string().nullable() });
@@ -53,3 +54,18 @@ export const bannerInput = z.object({
 });
 export const bannersBody = z.object({ banner1: bannerInput.optional(), banner2: bannerInput.optional() });
 export type BannersBody = z.input<typeof bannersBody>;
+
+/** The banners and the announcement: read by everyone, written by admins. */
+export const contentApi = {
+  announcement: endpoint({ method: 'GET', path: '/api/announcement', response: announcement }),
+  /** Empty text clears the announcement. */
+  setAnnouncement: endpoint({
+    method: 'POST',
+    path: '/api/admin/announcement',
+    body: announcementBody,
+    response: announcement,
+  }),
+  banners: endpoint({ method: 'GET', path: '/api/banners', response: banners }),
+  adminBanners: endpoint({ method: 'GET', path: '/api/admin/banners', response: banners }),
+  saveBanners: endpoint({ method: 'POST', path: '/api/admin/banners', body: bannersBody, response: banners }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 
 /** Public branding. companyName falls back to the club name on the server, so it is never empty. */
 export const customization = z.object({
@@ -52,3 +53,9 @@ export const socialMediaBody = z.object({
   tiktok: link,
 });
 export type SocialMediaBody = z.input<typeof socialMediaBody>;
+
+/** The club's branding and social links, read by everyone (signed in or not). */
+export const brandingApi = {
+  customization: endpoint({ method: 'GET', path: '/api/customization', response: customization }),
+  socialMedia: endpoint({ method: 'GET', path: '/api/social-media', response: socialMedia }),
+};

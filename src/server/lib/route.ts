@@ -24,7 +24,9 @@ type Handler<E extends Endpoint> = (
 ) => Promise<ResponseOf<E> | FastifyReply> | ResponseOf<E> | FastifyReply;
 
 /** Every refusal is `{"message"}`, whichever status carries it. */
-const ERRORS = Object.fromEntries([400, 401, 403, 404, 409, 413, 429].map((status) => [status, errorBody]));
+const ERRORS = Object.fromEntries(
+  [400, 401, 403, 404, 409, 413, 429, 503].map((status) => [status, errorBody]),
+);
 
 /**
  * Registers the route of a shared endpoint: method, path and schemas come from the contract, so the

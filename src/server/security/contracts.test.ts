@@ -1,14 +1,22 @@
+import { accountApi } from '@shared/account';
+import { adminUsersApi } from '@shared/admin-users';
 import { authApi } from '@shared/auth';
+import { contentApi } from '@shared/content';
 import type { Endpoint } from '@shared/endpoint';
 import { ratingsApi, resultsApi, votesApi } from '@shared/match-day';
 import { matchesApi } from '@shared/matches';
 import { playersApi, squadApi } from '@shared/players';
+import { brandingApi } from '@shared/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
 /** Every endpoint written as a shared contract object, as the page calls them. */
 const CONTRACTS: Record<string, Record<string, Endpoint>> = {
+  accountApi,
+  adminUsersApi,
   authApi,
+  brandingApi,
+  contentApi,
   ratingsApi,
   votesApi,
   resultsApi,

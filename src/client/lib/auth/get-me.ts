@@ -1,6 +1,6 @@
-import { meResponse } from '@shared/auth';
+import { authApi } from '@shared/auth';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../api-client';
+import { callEndpoint } from '../api-client';
 import { authRetryDelay, classifyAuthFailure } from './auth-retry';
 
 // A hung request would keep the page on its spinner; a timeout turns it into a retryable network error.
@@ -11,7 +11,7 @@ const ME_TIMEOUT_MS = 10_000;
  * stored token (null: the session cookie alone).
  */
 export function getMe({ bearer }: { bearer?: string | null } = {}) {
-  return apiRequest('/api/auth/me', meResponse, {
+  return callEndpoint(authApi.me, {
     cache: 'no-store',
     signal: AbortSignal.timeout(ME_TIMEOUT_MS),
     bearer,

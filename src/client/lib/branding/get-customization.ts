@@ -1,10 +1,10 @@
 import { DEFAULT_CLUB_NAME } from '@shared/domain';
-import { type Customization, customization } from '@shared/settings';
+import { brandingApi, type Customization } from '@shared/settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../api-client';
+import { callEndpoint } from '../api-client';
 
 export function getCustomization() {
-  return apiRequest('/api/customization', customization);
+  return callEndpoint(brandingApi.customization, {});
 }
 
 export function customizationQueryOptions() {

@@ -1,9 +1,9 @@
-import { socialMedia } from '@shared/settings';
+import { brandingApi } from '@shared/settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../api-client';
+import { callEndpoint } from '../api-client';
 
 export function getSocialMedia() {
-  return apiRequest('/api/social-media', socialMedia);
+  return callEndpoint(brandingApi.socialMedia, {});
 }
 
 export function socialMediaQueryOptions() {

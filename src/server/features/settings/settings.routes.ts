@@ -1,9 +1,8 @@
-import { announcement, announcementBody, banners, bannersBody } from '@shared/content';
-import { errorBody } from '@shared/errors';
-import { customization, socialMedia } from '@shared/settings';
+import { contentApi } from '@shared/content';
+import { brandingApi } from '@shared/settings';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
+import { route } from '../../lib/route';
 import { adminOnly } from '../../plugins/auth';
 import { liveAfter } from '../../plugins/live';
 import {
@@ -15,42 +14,23 @@ import {
   setAnnouncement,
 } from './settings.service';
 
-/** Public reads of the branding, links, banners and announcement; the admin's announcement write. */
-export async function settingsRoutes(base: FastifyInstance, opts: { db: Database; clubName: string }) {
-  const app = base.withTypeProvider<ZodTypeProvider>();
-  app.get('/api/customization', { schema: { response: { 200: customization } } }, () =>
-    getCustomization(opts.db, opts.clubName),
-  );
-  app.get('/api/social-media', { schema: { response: { 200: socialMedia } } }, () => getSocialMedia(opts.db));
-  app.get('/api/banners', { schema: { response: { 200: banners } } }, () => getBanners(opts.db));
-  app.get('/api/announcement', { schema: { response: { 200: announcement } } }, async () => ({
-    announcement: await getAnnouncement(opts.db),
-  }));
-  app.post(
-    '/api/admin/announcement',
-    {
-      preValidation: adminOnly,
-      config: liveAfter.content('announcement'),
-      schema: {
-        body: announcementBody,
-        response: { 200: announcement, 400: errorBody, 401: errorBody, 403: errorBody },
-      },
-    },
+/** Public reads of the branding, links, banners and announcement; the admin's writes of the last two. */
+export async function settingsRoutes(app: FastifyInstance, opts: { db: Database; clubName: string }) {
+  route(app, brandingApi.customization, {}, () => getCustomization(opts.db, opts.clubName));
+  route(app, brandingApi.socialMedia, {}, () => getSocialMedia(opts.db));
+  route(app, contentApi.banners, {}, () => getBanners(opts.db));
+  route(app, contentApi.announcement, {}, async () => ({ announcement: await getAnnouncement(opts.db) }));
+  route(
+    app,
+    contentApi.setAnnouncement,
+    { preValidation: adminOnly, config: liveAfter.content('announcement') },
     async (request) => ({ announcement: await setAnnouncement(opts.db, request.body.announcement) }),
   );
-  const adminErrors = { 400: errorBody, 401: errorBody, 403: errorBody };
-  app.get(
-    '/api/admin/banners',
-    { preValidation: adminOnly, schema: { response: { 200: banners, ...adminErrors } } },
-    () => getBanners(opts.db),
-  );
-  app.post(
-    '/api/admin/banners',
-    {
-      preValidation: adminOnly,
-      config: liveAfter.content('banners'),
-      schema: { body: bannersBody, response: { 200: banners, ...adminErrors } },
-    },
+  route(app, contentApi.adminBanners, { preValidation: adminOnly }, () => getBanners(opts.db));
+  route(
+    app,
+    contentApi.saveBanners,
+    { preValidation: adminOnly, config: liveAfter.content('banners') },
     (request) => saveBanners(opts.db, request.body),
   );
 }

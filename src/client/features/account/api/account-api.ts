@@ -1,15 +1,9 @@
-import { apiRequest } from '@client/lib/api-client';
-import {
-  accountDeleted,
-  accountExport,
-  accountExportFileName,
-  accountExportPath,
-  accountPath,
-} from '@shared/account';
+import { callEndpoint } from '@client/lib/api-client';
+import { accountApi, accountExportFileName } from '@shared/account';
 
 /** GET /api/user/{id}/export, checked against the contract, then saved as the dated JSON file. */
 export async function downloadAccountData(userId: string): Promise<void> {
-  const data = await apiRequest(accountExportPath(userId), accountExport, { cache: 'no-store' });
+  const data = await callEndpoint(accountApi.export, { params: { id: userId }, cache: 'no-store' });
   const blob = new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
@@ -25,5 +19,5 @@ export async function downloadAccountData(userId: string): Promise<void> {
 
 /** DELETE /api/user/{id}: the account and its personal data go; the server ends every session. */
 export function deleteAccount(userId: string) {
-  return apiRequest(accountPath(userId), accountDeleted, { method: 'DELETE' });
+  return callEndpoint(accountApi.remove, { params: { id: userId } });
 }

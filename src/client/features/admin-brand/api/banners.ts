@@ -1,12 +1,13 @@
-import { apiRequest } from '@client/lib/api-client';
+import { callEndpoint } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
-import { type BannersBody, banners } from '@shared/content';
+import { type BannersBody, contentApi } from '@shared/content';
+import { keyOf } from '@shared/endpoint';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export function adminBannersQueryOptions() {
   return queryOptions({
-    queryKey: ['/api/admin/banners'],
-    queryFn: () => apiRequest('/api/admin/banners', banners, { cache: 'no-store' }),
+    queryKey: keyOf(contentApi.adminBanners),
+    queryFn: () => callEndpoint(contentApi.adminBanners, { cache: 'no-store' }),
     staleTime: 0,
   });
 }
@@ -17,7 +18,7 @@ export function useAdminBanners() {
 
 /** POST /api/admin/banners: both slots; the fan page's banners are refreshed after. */
 export function saveBanners(body: BannersBody) {
-  return apiRequest('/api/admin/banners', banners, { method: 'POST', body });
+  return callEndpoint(contentApi.saveBanners, { body });
 }
 
 export function useSaveBanners() {

@@ -1,6 +1,6 @@
-import { apiRequest, callEndpoint } from '@client/lib/api-client';
+import { callEndpoint } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
-import { announcement } from '@shared/content';
+import { contentApi } from '@shared/content';
 import { type CreateMatchBody, type Match, matchesApi } from '@shared/matches';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
@@ -12,10 +12,7 @@ export function createMatch(body: CreateMatchBody) {
 
 /** POST /api/admin/announcement; empty text clears it. */
 export function postAnnouncement(text: string) {
-  return apiRequest('/api/admin/announcement', announcement, {
-    method: 'POST',
-    body: { announcement: text },
-  });
+  return callEndpoint(contentApi.setAnnouncement, { body: { announcement: text } });
 }
 
 interface AnnounceVariables {

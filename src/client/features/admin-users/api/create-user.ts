@@ -1,11 +1,11 @@
-import { apiRequest } from '@client/lib/api-client';
-import { createdUser, type UserBody } from '@shared/admin-users';
+import { callEndpoint } from '@client/lib/api-client';
+import { adminUsersApi, type UserBody } from '@shared/admin-users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { usersQueryOptions } from './get-users';
 
 /** POST /api/admin/users: a verified account and its generated password, shown once. */
 export function createUser(body: UserBody) {
-  return apiRequest('/api/admin/users', createdUser, { method: 'POST', body });
+  return callEndpoint(adminUsersApi.create, { body });
 }
 
 export function useCreateUser() {

@@ -1,9 +1,9 @@
-import { apiRequest } from '@client/lib/api-client';
-import { authProviders } from '@shared/auth';
+import { callEndpoint } from '@client/lib/api-client';
+import { authApi } from '@shared/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export function getAuthProviders() {
-  return apiRequest('/api/auth/providers', authProviders);
+  return callEndpoint(authApi.providers, {});
 }
 
 export function authProvidersQueryOptions() {

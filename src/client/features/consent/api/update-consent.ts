@@ -1,14 +1,11 @@
-import { apiRequest } from '@client/lib/api-client';
+import { callEndpoint } from '@client/lib/api-client';
 import { useAuth } from '@client/lib/auth/auth-context';
-import { type ConsentBody, consentResponse } from '@shared/auth';
+import { authApi, type ConsentBody } from '@shared/auth';
 import { useMutation } from '@tanstack/react-query';
 
 /** PATCH /api/user/{id}/consent: records the fan's consent choices. */
 export function updateConsent(userId: string, body: ConsentBody) {
-  return apiRequest(`/api/user/${encodeURIComponent(userId)}/consent`, consentResponse, {
-    method: 'PATCH',
-    body,
-  });
+  return callEndpoint(authApi.consent, { params: { id: userId }, body });
 }
 
 /**

@@ -1,11 +1,11 @@
-import { apiRequest } from '@client/lib/api-client';
+import { callEndpoint } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
-import { announcement } from '@shared/content';
+import { contentApi } from '@shared/content';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET /api/announcement: the match announcement, null when cleared. */
 export function getAnnouncement() {
-  return apiRequest('/api/announcement', announcement);
+  return callEndpoint(contentApi.announcement, {});
 }
 
 /** Stale after 5 min. */

@@ -1,11 +1,11 @@
-import { apiRequest } from '@client/lib/api-client';
+import { callEndpoint } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
-import { banners } from '@shared/content';
+import { contentApi } from '@shared/content';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET /api/banners: both advertising slots in one answer. */
 export function getBanners() {
-  return apiRequest('/api/banners', banners);
+  return callEndpoint(contentApi.banners, {});
 }
 
 /** Stale after 30 min, kept 60 min. */
