@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 
 /** Formats a tracking id must match; anything else is refused, so no id can smuggle script into the page. */
 export const GTM_ID = /^GTM-[A-Z0-9]{4,12}$/;
@@ -58,3 +59,16 @@ export const MASKED_KEY_PREFIX = '••••••••';
 export const TRACKING_MESSAGES = {
   apiKeyFormat: 'API key must not contain spaces or control characters',
 } as const;
+
+export const trackingApi = {
+  /** The admin's tracking ids and newsletter settings, the key masked. */
+  settings: endpoint({ method: 'GET', path: '/api/admin/tracking', response: trackingSettings }),
+  save: endpoint({
+    method: 'POST',
+    path: '/api/admin/tracking',
+    body: trackingBody,
+    response: trackingSettings,
+  }),
+  /** Public: the tag loader's scripts, built from the ids alone. */
+  scripts: endpoint({ method: 'GET', path: '/api/scripts/tracking', response: trackingScripts }),
+};

@@ -6,7 +6,8 @@ import type { Endpoint } from '@shared/endpoint';
 import { ratingsApi, resultsApi, votesApi } from '@shared/match-day';
 import { matchesApi } from '@shared/matches';
 import { playersApi, squadApi } from '@shared/players';
-import { brandingApi } from '@shared/settings';
+import { brandingAdminApi, brandingApi } from '@shared/settings';
+import { trackingApi } from '@shared/tracking';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
@@ -15,6 +16,7 @@ const CONTRACTS: Record<string, Record<string, Endpoint>> = {
   accountApi,
   adminUsersApi,
   authApi,
+  brandingAdminApi,
   brandingApi,
   contentApi,
   ratingsApi,
@@ -23,6 +25,7 @@ const CONTRACTS: Record<string, Record<string, Endpoint>> = {
   matchesApi,
   playersApi,
   squadApi,
+  trackingApi,
 };
 
 let t: TestContext;

@@ -1,9 +1,4 @@
-import {
-  type Customization,
-  customizationBody,
-  type SocialMedia,
-  type socialMediaBody,
-} from '@shared/settings';
+import type { adminCustomizationBody, Customization, SocialMedia, socialMediaBody } from '@shared/settings';
 import {
   MASKED_KEY_PREFIX,
   TRACKING_MESSAGES,
@@ -17,24 +12,6 @@ import { customization, socialMedia, trackingSettings } from '../../db/schema';
 import { upsertSingleton } from '../../db/singleton';
 import { badRequest } from '../../lib/http-error';
 import { getCustomization, getSocialMedia } from './settings.service';
-
-export const CUSTOMIZATION_MESSAGES = {
-  logoUrl: 'Logo must be an uploaded file or an http(s) address',
-  headerImageUrl: 'Header image must be an uploaded file or an http(s) address',
-} as const;
-
-/** One of our uploads ('/objects/...') or an http(s) URL: nothing the page could run. */
-const isImageAddress = (v: string) =>
-  /^\/objects\/[^\s"'<>\\]+$/.test(v) || /^https?:\/\/[^\s"'<>]+$/i.test(v);
-
-/** customizationBody with the image addresses checked, so a logo can never be a javascript: URL. */
-export const adminCustomizationBody = customizationBody.superRefine((value, ctx) => {
-  for (const key of ['logoUrl', 'headerImageUrl'] as const) {
-    const v = value[key];
-    if (v !== null && !isImageAddress(v))
-      ctx.addIssue({ code: 'custom', path: [key], message: CUSTOMIZATION_MESSAGES[key] });
-  }
-});
 
 /** Replaces the branding with the form's values; a blank company name reads as the club name. */
 export async function saveCustomization(

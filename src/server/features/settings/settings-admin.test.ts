@@ -1,10 +1,10 @@
 import type { Customization, SocialMedia } from '@shared/settings';
+import { CUSTOMIZATION_MESSAGES } from '@shared/settings';
 import { TRACKING_MESSAGES, type TrackingScripts, type TrackingSettings } from '@shared/tracking';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trackingSettings } from '../../db/schema';
 import { client, createFan } from '../../testing/match-fixtures';
 import { createTestContext, type TestContext } from '../../testing/test-app';
-import { CUSTOMIZATION_MESSAGES } from './settings-admin.service';
 import { buildTrackingScripts } from './tracking.service';
 
 let t: TestContext;

@@ -1,13 +1,14 @@
-import { apiRequest } from '@client/lib/api-client';
+import { callEndpoint } from '@client/lib/api-client';
 import { customizationQueryOptions } from '@client/lib/branding/get-customization';
-import { type CustomizationBody, customization } from '@shared/settings';
+import { keyOf } from '@shared/endpoint';
+import { brandingAdminApi, type CustomizationBody } from '@shared/settings';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 /** GET /api/admin/customization: the branding as stored (always fresh when the admin opens it). */
 export function adminCustomizationQueryOptions() {
   return queryOptions({
-    queryKey: ['/api/admin/customization'],
-    queryFn: () => apiRequest('/api/admin/customization', customization, { cache: 'no-store' }),
+    queryKey: keyOf(brandingAdminApi.customization),
+    queryFn: () => callEndpoint(brandingAdminApi.customization, { cache: 'no-store' }),
     staleTime: 0,
   });
 }
@@ -18,7 +19,7 @@ export function useAdminCustomization() {
 
 /** POST /api/admin/customization; the fan header reads the public key, refreshed here too. */
 export function saveCustomization(body: CustomizationBody) {
-  return apiRequest('/api/admin/customization', customization, { method: 'POST', body });
+  return callEndpoint(brandingAdminApi.saveCustomization, { body });
 }
 
 export function useSaveCustomization() {

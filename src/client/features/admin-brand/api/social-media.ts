@@ -1,12 +1,13 @@
-import { apiRequest } from '@client/lib/api-client';
+import { callEndpoint } from '@client/lib/api-client';
 import { socialMediaQueryOptions } from '@client/lib/branding/get-social-media';
-import { type SocialMediaBody, socialMedia } from '@shared/settings';
+import { keyOf } from '@shared/endpoint';
+import { brandingAdminApi, type SocialMediaBody } from '@shared/settings';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export function adminSocialMediaQueryOptions() {
   return queryOptions({
-    queryKey: ['/api/admin/social-media'],
-    queryFn: () => apiRequest('/api/admin/social-media', socialMedia, { cache: 'no-store' }),
+    queryKey: keyOf(brandingAdminApi.socialMedia),
+    queryFn: () => callEndpoint(brandingAdminApi.socialMedia, { cache: 'no-store' }),
     staleTime: 0,
   });
 }
@@ -17,7 +18,7 @@ export function useAdminSocialMedia() {
 
 /** POST /api/admin/social-media: http(s) links only; the footer's query is refreshed after. */
 export function saveSocialMedia(body: SocialMediaBody) {
-  return apiRequest('/api/admin/social-media', socialMedia, { method: 'POST', body });
+  return callEndpoint(brandingAdminApi.saveSocialMedia, { body });
 }
 
 export function useSaveSocialMedia() {

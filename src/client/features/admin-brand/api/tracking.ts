@@ -1,13 +1,14 @@
-import { apiRequest } from '@client/lib/api-client';
+import { callEndpoint } from '@client/lib/api-client';
 import { trackingScriptsQueryOptions } from '@client/lib/tracking/get-tracking-scripts';
-import { type TrackingBody, trackingSettings } from '@shared/tracking';
+import { keyOf } from '@shared/endpoint';
+import { type TrackingBody, trackingApi } from '@shared/tracking';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 /** GET /api/admin/tracking: the tag ids and the newsletter settings, its key masked. */
 export function adminTrackingQueryOptions() {
   return queryOptions({
-    queryKey: ['/api/admin/tracking'],
-    queryFn: () => apiRequest('/api/admin/tracking', trackingSettings, { cache: 'no-store' }),
+    queryKey: keyOf(trackingApi.settings),
+    queryFn: () => callEndpoint(trackingApi.settings, { cache: 'no-store' }),
     staleTime: 0,
   });
 }
@@ -18,7 +19,7 @@ export function useAdminTracking() {
 
 /** POST /api/admin/tracking; the page's tag loader re-reads its ids after. */
 export function saveTracking(body: TrackingBody) {
-  return apiRequest('/api/admin/tracking', trackingSettings, { method: 'POST', body });
+  return callEndpoint(trackingApi.save, { body });
 }
 
 export function useSaveTracking() {
