@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { matchIdParams } from './matches';
 import { motmPlayer } from './votes';
 
 export const totalVotes = z.object({ totalVotes: z.number().int() });
@@ -59,3 +61,24 @@ export const historicalExport = z.array(historicalMatch);
 
 /** The controversial list holds the top 5. */
 export const CONTROVERSIAL_SIZE = 5;
+
+const perMatch = <R extends z.ZodType>(path: string, response: R) =>
+  endpoint({ method: 'GET', path, params: matchIdParams, response });
+
+/** The admin's analytics (admins only). */
+export const analyticsApi = {
+  totalVotes: endpoint({ method: 'GET', path: '/api/analytics/total-votes', response: totalVotes }),
+  matchTotalVotes: perMatch('/api/analytics/total-votes/:matchId', totalVotes),
+  returnUsers: endpoint({ method: 'GET', path: '/api/analytics/return-users', response: returnUsers }),
+  participation: perMatch('/api/analytics/participation/:matchId', participation),
+  controversial: perMatch('/api/analytics/controversial/:matchId', controversialList),
+  motmLeaderboard: perMatch('/api/motm-leaderboard/:matchId', motmLeaderboard),
+  ratingsTimeline: perMatch('/api/analytics/ratings-timeline/:matchId', ratingsTimeline),
+  playerDistributions: perMatch('/api/analytics/player-distributions/:matchId', playerDistributions),
+  /** One entry per completed match, newest first, for the spreadsheet export. */
+  historyExport: endpoint({
+    method: 'GET',
+    path: '/api/analytics/history/export',
+    response: historicalExport,
+  }),
+};

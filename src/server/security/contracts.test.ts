@@ -1,5 +1,6 @@
 import { accountApi } from '@shared/account';
 import { adminUsersApi } from '@shared/admin-users';
+import { analyticsApi } from '@shared/analytics';
 import { authApi } from '@shared/auth';
 import { contentApi } from '@shared/content';
 import type { Endpoint } from '@shared/endpoint';
@@ -15,6 +16,7 @@ import { createTestContext, type TestContext } from '../testing/test-app';
 const CONTRACTS: Record<string, Record<string, Endpoint>> = {
   accountApi,
   adminUsersApi,
+  analyticsApi,
   authApi,
   brandingAdminApi,
   brandingApi,

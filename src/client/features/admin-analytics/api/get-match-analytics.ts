@@ -1,12 +1,5 @@
-import { apiRequest } from '@client/lib/api-client';
-import {
-  controversialList,
-  motmLeaderboard,
-  participation,
-  playerDistributions,
-  ratingsTimeline,
-  returnUsers,
-} from '@shared/analytics';
+import { callEndpoint } from '@client/lib/api-client';
+import { analyticsApi } from '@shared/analytics';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** The admin's per-match analytics reads, one fetcher and options each. */
@@ -17,7 +10,7 @@ export const ANALYTICS_KEY = '/api/analytics';
 export function returnUsersQueryOptions() {
   return queryOptions({
     queryKey: [ANALYTICS_KEY, 'return-users'],
-    queryFn: () => apiRequest('/api/analytics/return-users', returnUsers),
+    queryFn: () => callEndpoint(analyticsApi.returnUsers, {}),
   });
 }
 
@@ -28,7 +21,7 @@ export function useReturnUsers() {
 export function participationQueryOptions(matchId: number) {
   return queryOptions({
     queryKey: [ANALYTICS_KEY, 'participation', matchId],
-    queryFn: () => apiRequest(`/api/analytics/participation/${matchId}`, participation),
+    queryFn: () => callEndpoint(analyticsApi.participation, { params: { matchId } }),
   });
 }
 
@@ -39,7 +32,7 @@ export function useParticipation(matchId: number | undefined) {
 export function controversialQueryOptions(matchId: number) {
   return queryOptions({
     queryKey: [ANALYTICS_KEY, 'controversial', matchId],
-    queryFn: () => apiRequest(`/api/analytics/controversial/${matchId}`, controversialList),
+    queryFn: () => callEndpoint(analyticsApi.controversial, { params: { matchId } }),
   });
 }
 
@@ -50,7 +43,7 @@ export function useControversial(matchId: number | undefined) {
 export function ratingsTimelineQueryOptions(matchId: number) {
   return queryOptions({
     queryKey: [ANALYTICS_KEY, 'ratings-timeline', matchId],
-    queryFn: () => apiRequest(`/api/analytics/ratings-timeline/${matchId}`, ratingsTimeline),
+    queryFn: () => callEndpoint(analyticsApi.ratingsTimeline, { params: { matchId } }),
   });
 }
 
@@ -61,7 +54,7 @@ export function useRatingsTimeline(matchId: number | undefined) {
 export function playerDistributionsQueryOptions(matchId: number) {
   return queryOptions({
     queryKey: [ANALYTICS_KEY, 'player-distributions', matchId],
-    queryFn: () => apiRequest(`/api/analytics/player-distributions/${matchId}`, playerDistributions),
+    queryFn: () => callEndpoint(analyticsApi.playerDistributions, { params: { matchId } }),
   });
 }
 
@@ -73,7 +66,7 @@ export function usePlayerDistributions(matchId: number | undefined) {
 export function motmLeaderboardQueryOptions(matchId: number) {
   return queryOptions({
     queryKey: ['/api/motm-leaderboard', matchId],
-    queryFn: () => apiRequest(`/api/motm-leaderboard/${matchId}`, motmLeaderboard),
+    queryFn: () => callEndpoint(analyticsApi.motmLeaderboard, { params: { matchId } }),
   });
 }
 

@@ -1,5 +1,6 @@
-import { apiRequest } from '@client/lib/api-client';
-import { totalVotes } from '@shared/analytics';
+import { callEndpoint } from '@client/lib/api-client';
+import { analyticsApi } from '@shared/analytics';
+import { keyOf } from '@shared/endpoint';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** Total votes are polled every 5 s and stale after 1 s. */
@@ -8,14 +9,17 @@ export const TOTAL_VOTES_STALE_MS = 1000;
 
 /** GET /api/analytics/total-votes[/:matchId]: final votes of one match, or of every match. */
 export function getTotalVotes(matchId?: number) {
-  const path = matchId === undefined ? '/api/analytics/total-votes' : `/api/analytics/total-votes/${matchId}`;
-  return apiRequest(path, totalVotes);
+  return matchId === undefined
+    ? callEndpoint(analyticsApi.totalVotes, {})
+    : callEndpoint(analyticsApi.matchTotalVotes, { params: { matchId } });
 }
 
 export function totalVotesQueryOptions(matchId?: number, poll = true) {
   return queryOptions({
     queryKey:
-      matchId === undefined ? ['/api/analytics/total-votes'] : ['/api/analytics/total-votes', matchId],
+      matchId === undefined
+        ? keyOf(analyticsApi.totalVotes)
+        : keyOf(analyticsApi.matchTotalVotes, { matchId }),
     queryFn: () => getTotalVotes(matchId),
     staleTime: TOTAL_VOTES_STALE_MS,
     refetchInterval: poll ? TOTAL_VOTES_POLL_MS : false,
