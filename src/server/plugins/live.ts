@@ -10,12 +10,14 @@ import {
   type LiveServerMessage,
   liveClientMessage,
 } from '@shared/live';
-import { resultsVisible } from '@shared/rules';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import type { AudienceRule, BusEvent, LiveBus } from '../lib/live-bus';
 import { hashToken } from '../lib/tokens';
+import { inAudience, SIGNED_IN } from './live-audience';
+import { startHeartbeat } from './live-heartbeat';
+import { type LiveSocket, SocketRegistry } from './live-registry';
 
 export interface LiveOptions {
   /** How often sockets are pinged; one that has not answered the previous ping is dropped. */
@@ -32,22 +34,6 @@ export interface LiveOptions {
    * LIVE_CLOSE_TOO_MANY. Default 100: carrier NAT puts many fans behind one address.
    */
   maxAnonymousSocketsPerAddress?: number;
-}
-
-/**
- * What the server keeps per socket, beside ws's own: as little as it can, since a match day holds tens
- * of thousands of them. Nothing of the upgrade request is kept (see the handler).
- */
-interface LiveSocket {
-  ws: WebSocket;
-  userId: string | null;
-  isAdmin: boolean;
-  sessionHash: string | null;
-  /** The client's address, for a signed-out socket (a signed-in one counts against its session). */
-  address: string | null;
-  /** Live matches in which this user has a final vote: they may see those results. Rarely more than one. */
-  voted: number[];
-  alive: boolean;
 }
 
 /** What the rest of the server may do with the live connections, whichever instance they are on. */
@@ -89,30 +75,6 @@ declare module 'fastify' {
   }
 }
 
-/** ws.send options for every message: all are JSON text. */
-const TEXT = { binary: false } as const;
-
-/** The heartbeat pings a tenth of the sockets each tenth of its period. */
-const HEARTBEAT_SLICES = 10;
-
-/** The audience of what only a signed-in user may read. */
-export const SIGNED_IN: AudienceRule[] = [{ to: 'signed-in' }];
-
-function inAudience(rule: AudienceRule, socket: LiveSocket): boolean {
-  switch (rule.to) {
-    case 'anyone':
-      return true;
-    case 'signed-in':
-      return socket.userId !== null;
-    case 'results-readers':
-      return (
-        socket.userId !== null &&
-        socket.isAdmin === rule.admins &&
-        resultsVisible(socket, { hasVoted: socket.voted.includes(rule.matchId), matchEnded: rule.matchEnded })
-      );
-  }
-}
-
 /** Closes a socket never taken in; one that does not answer the close within a second is cut. */
 function refuse(ws: WebSocket, code: number, reason: string): void {
   ws.close(code, reason);
@@ -132,53 +94,11 @@ export const livePlugin = fp(
   ) => {
     const { bus } = opts;
     const heartbeatMs = opts.heartbeatMs ?? 30_000;
-    const maxBuffered = opts.maxBufferedBytes ?? 256 * 1024;
-    const sockets = new Set<LiveSocket>();
-    const byUser = new Map<string, Set<LiveSocket>>();
-
-    // Open sockets per session and, signed out, per client address: a flood from either is capped.
-    const perSession = new Map<string, number>();
-    const perAddress = new Map<string, number>();
-    const maxPerSession = opts.maxSocketsPerSession ?? 10;
-    const maxPerAddress = opts.maxAnonymousSocketsPerAddress ?? 100;
-    const capOf = (socket: LiveSocket) =>
-      socket.sessionHash !== null
-        ? { counts: perSession, key: socket.sessionHash, max: maxPerSession }
-        : { counts: perAddress, key: socket.address ?? '', max: maxPerAddress };
-    const takeSlot = (socket: LiveSocket): boolean => {
-      const { counts, key, max } = capOf(socket);
-      const taken = counts.get(key) ?? 0;
-      if (taken >= max) return false;
-      counts.set(key, taken + 1);
-      return true;
-    };
-    const freeSlot = (socket: LiveSocket) => {
-      const { counts, key } = capOf(socket);
-      const left = (counts.get(key) ?? 1) - 1;
-      if (left > 0) counts.set(key, left);
-      else counts.delete(key);
-    };
-
-    const drop = (socket: LiveSocket) => {
-      if (!sockets.delete(socket)) return;
-      freeSlot(socket);
-      if (socket.userId) {
-        const own = byUser.get(socket.userId);
-        own?.delete(socket);
-        if (own?.size === 0) byUser.delete(socket.userId);
-      }
-    };
-
-    const send = (socket: LiveSocket, data: Buffer | string) => {
-      if (socket.ws.readyState !== socket.ws.OPEN) return;
-      // A reader that cannot keep up would hold ever more of our memory: let it reconnect instead.
-      if (socket.ws.bufferedAmount > maxBuffered) {
-        socket.ws.terminate();
-        drop(socket);
-        return;
-      }
-      socket.ws.send(data, TEXT);
-    };
+    const registry = new SocketRegistry({
+      maxPerSession: opts.maxSocketsPerSession ?? 10,
+      maxPerAddress: opts.maxAnonymousSocketsPerAddress ?? 100,
+      maxBufferedBytes: opts.maxBufferedBytes ?? 256 * 1024,
+    });
 
     bus.subscribe((event: BusEvent) => {
       switch (event.kind) {
@@ -186,24 +106,20 @@ export const livePlugin = fp(
           // Encoded once for every socket it goes to (ws would encode a string again for each).
           const data = Buffer.from(event.payload);
           const { audience } = event;
-          for (const socket of sockets) {
-            for (const rule of audience)
-              if (inAudience(rule, socket)) {
-                send(socket, data);
-                break;
-              }
+          for (const socket of registry.values()) {
+            if (audience.some((rule) => inAudience(rule, socket))) registry.send(socket, data);
           }
           return;
         }
         case 'voted':
-          for (const socket of byUser.get(event.userId) ?? [])
+          for (const socket of registry.forUser(event.userId))
             if (!socket.voted.includes(event.matchId)) socket.voted.push(event.matchId);
           return;
         case 'reconnect':
-          for (const socket of [...(byUser.get(event.userId) ?? [])]) {
+          for (const socket of registry.forUser(event.userId)) {
             if (event.sessionHash && socket.sessionHash !== event.sessionHash) continue;
             socket.ws.close(LIVE_CLOSE_RECONNECT, 'Reconnect');
-            drop(socket);
+            registry.drop(socket);
           }
           return;
         case 'stale':
@@ -221,7 +137,7 @@ export const livePlugin = fp(
           userId,
           ...(sessionToken ? { sessionHash: hashToken(sessionToken) } : {}),
         }),
-      localSockets: () => sockets.size,
+      localSockets: () => registry.size,
     };
     app.decorate('live', service);
     app.addHook('onResponse', async (request, reply) => {
@@ -245,7 +161,7 @@ export const livePlugin = fp(
         socket.once('end', () => socket.destroy());
         setTimeout(() => socket.destroy(), 1000).unref();
       });
-      const closed = [...sockets].map(
+      const closed = registry.takeAll().map(
         (socket) =>
           new Promise<void>((resolve) => {
             if (socket.ws.readyState === socket.ws.CLOSED) return resolve();
@@ -257,15 +173,11 @@ export const livePlugin = fp(
             socket.ws.close(LIVE_CLOSE_RECONNECT, 'Server restarting');
           }),
       );
-      sockets.clear();
-      byUser.clear();
-      perSession.clear();
-      perAddress.clear();
       await Promise.all(closed);
     });
     await app.register(fastifyWebsocket, {
       // No compression: a deflate context per socket costs hundreds of KB, and each message would be
-      // compressed once per socket. No client tracking: `sockets` is the list.
+      // compressed once per socket. No client tracking: the registry is the list.
       options: {
         maxPayload: LIVE_LIMITS.maxClientMessageBytes,
         perMessageDeflate: false,
@@ -276,31 +188,9 @@ export const livePlugin = fp(
       },
     });
 
-    // Each socket is pinged once per heartbeatMs, a slice of them at a time: pinging 20,000 at once
-    // would hold up a broadcast due meanwhile by a good part of a second.
-    let pinging: IterableIterator<LiveSocket> = sockets.values();
-    const heartbeat = setInterval(() => {
-      let budget = Math.ceil(sockets.size / HEARTBEAT_SLICES);
-      while (budget > 0) {
-        const next = pinging.next();
-        if (next.done) {
-          pinging = sockets.values();
-          break;
-        }
-        budget -= 1;
-        const socket = next.value;
-        if (!socket.alive) {
-          socket.ws.terminate();
-          drop(socket);
-          continue;
-        }
-        socket.alive = false;
-        socket.ws.ping();
-      }
-    }, heartbeatMs / HEARTBEAT_SLICES);
-    heartbeat.unref();
+    const stopHeartbeat = startHeartbeat(registry, heartbeatMs);
     app.addHook('onClose', async () => {
-      clearInterval(heartbeat);
+      stopHeartbeat();
       await bus.close();
     });
 
@@ -334,23 +224,17 @@ export const livePlugin = fp(
       // Upgraded just as the server began to close: this one is told to reconnect (elsewhere) too.
       if (closing) return refuse(ws, LIVE_CLOSE_RECONNECT, 'Server restarting');
       // One over its session's or address's cap is turned away before it costs anything more.
-      if (!takeSlot(socket)) return refuse(ws, LIVE_CLOSE_TOO_MANY, 'Too many connections');
+      if (!registry.add(socket)) return refuse(ws, LIVE_CLOSE_TOO_MANY, 'Too many connections');
       const response = upgrades.get(request.raw);
       if (response?.socket && response.socket === request.raw.socket) response.detachSocket(response.socket);
       ws.removeAllListeners('error');
-      sockets.add(socket);
-      if (socket.userId) {
-        const own = byUser.get(socket.userId) ?? new Set();
-        own.add(socket);
-        byUser.set(socket.userId, own);
-      }
       ws.on('pong', () => {
         socket.alive = true;
       });
-      ws.on('close', () => drop(socket));
+      ws.on('close', () => registry.drop(socket));
       ws.on('error', () => {
         ws.terminate();
-        drop(socket);
+        registry.drop(socket);
       });
       ws.on('message', (data, isBinary) => {
         socket.alive = true;
@@ -363,7 +247,7 @@ export const livePlugin = fp(
         }
         const message = liveClientMessage.safeParse(parsed);
         if (!message.success) return;
-        send(
+        registry.send(
           socket,
           JSON.stringify(
             message.data.timestamp === undefined
@@ -372,7 +256,10 @@ export const livePlugin = fp(
           ),
         );
       });
-      send(socket, JSON.stringify({ type: 'connection_established', data: { signedIn: user !== null } }));
+      registry.send(
+        socket,
+        JSON.stringify({ type: 'connection_established', data: { signedIn: user !== null } }),
+      );
 
       // Results of a live match go to the fans who voted in it: learn which, for a socket opened after the vote.
       if (user && !user.isAdmin) {

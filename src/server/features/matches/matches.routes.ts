@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { route } from '../../lib/route';
 import { adminOnly, signedIn } from '../../plugins/auth';
-import { SIGNED_IN } from '../../plugins/live';
+import { SIGNED_IN } from '../../plugins/live-audience';
 import type { MatchCache } from './match-cache';
 import { createMatch, listMatches, updateMatch } from './matches.service';
 
