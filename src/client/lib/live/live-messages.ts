@@ -6,21 +6,6 @@ import { socialMediaQueryOptions } from '../branding/get-social-media';
 import { debugLog } from '../debug-log';
 import { queryKeys } from '../query-keys';
 
-/** The live toasts, word for word, with their durations. */
-export const LIVE_TOASTS = {
-  matchUpdate: { title: 'Match Update', description: 'Match information has been updated', duration: 3000 },
-  matchStarted: (title: string): ToastInput => ({
-    title: 'New Match Started',
-    description: `${title} is now live!`,
-    duration: 3000,
-  }),
-  startingXi: {
-    title: 'Starting XI Updated',
-    description: 'Available players for rating have been updated',
-    duration: 2000,
-  },
-} satisfies Record<string, ToastInput | ((title: string) => ToastInput)>;
-
 type ContentKind = Extract<LiveServerMessage, { type: 'content_update' }>['data']['kind'];
 
 const CONTENT_KEYS: Record<ContentKind, QueryKey> = {
@@ -59,18 +44,27 @@ export interface LiveMessageContext {
   notify: (toast: ToastInput) => void;
 }
 
-function refresh(queryClient: QueryClient, keys: readonly QueryKey[]): void {
+/** Refreshes every query under these keys. */
+export function refresh(queryClient: QueryClient, keys: readonly QueryKey[]): void {
   for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
 }
 
-/** What polling refreshes while the socket is down. */
-export function refreshLiveResults(queryClient: QueryClient): void {
-  const { prefixes } = queryKeys;
-  refresh(queryClient, [prefixes.leaderboard, prefixes.motm, prefixes.stats]);
-}
+export type LiveMessage<T extends LiveServerMessage['type']> = Extract<LiveServerMessage, { type: T }>;
 
-/** One message from the socket; anything unknown or malformed is logged and ignored. */
-export function handleLiveMessage(raw: unknown, { queryClient, seqs, notify }: LiveMessageContext): void {
+/** What to do with each message type; each feature brings the handlers of the data it owns. */
+export type LiveHandlers = {
+  [T in LiveServerMessage['type']]?: (message: LiveMessage<T>, context: LiveMessageContext) => void;
+};
+
+/** The connection's own messages, and the public content and branding kept in lib. */
+export const coreLiveHandlers = {
+  connection_established: (message) => debugLog(`Live: ${message.type}`),
+  pong: (message) => debugLog(`Live: ${message.type}`),
+  content_update: (message, { queryClient }) => refresh(queryClient, [CONTENT_KEYS[message.data.kind]]),
+} satisfies LiveHandlers;
+
+/** One message from the socket, to its handler; anything unknown, malformed or unhandled is logged and ignored. */
+export function handleLiveMessage(raw: unknown, handlers: LiveHandlers, context: LiveMessageContext): void {
   const parsed = liveServerMessage.safeParse(raw);
   if (!parsed.success) {
     const type = typeof raw === 'object' && raw !== null && 'type' in raw ? String(raw.type) : typeof raw;
@@ -78,62 +72,9 @@ export function handleLiveMessage(raw: unknown, { queryClient, seqs, notify }: L
     return;
   }
   const message = parsed.data;
-  const { prefixes } = queryKeys;
-  switch (message.type) {
-    case 'connection_established':
-    case 'pong':
-      debugLog(`Live: ${message.type}`);
-      return;
-    case 'match_update':
-      notify(LIVE_TOASTS.matchUpdate);
-      refresh(queryClient, [queryKeys.currentMatch]);
-      return;
-    case 'match_started':
-      notify(LIVE_TOASTS.matchStarted(message.data.title));
-      refresh(queryClient, [
-        queryKeys.currentMatch,
-        prefixes.ratings,
-        prefixes.userRatings,
-        prefixes.distribution,
-        prefixes.leaderboard,
-        prefixes.stats,
-        prefixes.motm,
-        prefixes.userVotes,
-      ]);
-      return;
-    case 'substituteUpdate':
-      refresh(queryClient, [queryKeys.players, queryKeys.availablePlayers, queryKeys.adminAvailablePlayers]);
-      return;
-    case 'availableForRatingUpdate':
-      // The progress total counts the published players, so the fan's progress is refreshed too.
-      refresh(queryClient, [
-        queryKeys.players,
-        queryKeys.availablePlayers,
-        queryKeys.adminAvailablePlayers,
-        queryKeys.currentMatch,
-        prefixes.userVotes,
-      ]);
-      notify(LIVE_TOASTS.startingXi);
-      return;
-    case 'content_update':
-      refresh(queryClient, [CONTENT_KEYS[message.data.kind]]);
-      return;
-    case 'leaderboard_update': {
-      const { matchId, seq, leaderboard, totalRatings } = message.data;
-      if (!seqs.accept(message.type, matchId, seq)) return;
-      queryClient.setQueryData(queryKeys.leaderboard(matchId), leaderboard);
-      queryClient.setQueryData(queryKeys.matchStats(matchId), { totalRatings });
-      return;
-    }
-    case 'motm_update': {
-      const { matchId, seq, motm } = message.data;
-      if (!seqs.accept(message.type, matchId, seq)) return;
-      queryClient.setQueryData(queryKeys.motm(matchId), motm);
-      return;
-    }
-    default: {
-      const unhandled: never = message;
-      debugLog('Live message not handled', unhandled);
-    }
-  }
+  const handler = handlers[message.type] as
+    | ((message: LiveServerMessage, context: LiveMessageContext) => void)
+    | undefined;
+  if (handler) handler(message, context);
+  else debugLog('Live message not handled', message.type);
 }

@@ -1,5 +1,5 @@
 import { type ToastInput, toast } from '@client/components/ui/use-toast';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useAuth } from '../auth/auth-context';
 import { offlineQueue } from '../offline/offline-queue';
@@ -8,7 +8,7 @@ import { browserStorage, readAuthToken } from '../storage';
 import { liveToastsAllowed } from './admin-notifications';
 import { LiveConnection, type LiveStatus } from './live-connection';
 import { LiveStatusContext } from './live-context';
-import { handleLiveMessage, refreshLiveResults, SeqMemory } from './live-messages';
+import { handleLiveMessage, type LiveHandlers, SeqMemory } from './live-messages';
 import { liveAddress } from './live-url';
 
 function notify(input: ToastInput): void {
@@ -19,7 +19,17 @@ function notify(input: ToastInput): void {
  * The live connection for signed-in and signed-out visitors. The server fixes a
  * socket's identity when it opens, so a new socket opens whenever the signed-in user changes.
  */
-export function LiveProvider({ children }: { children: ReactNode }) {
+export function LiveProvider({
+  handlers,
+  refreshResults,
+  children,
+}: {
+  /** Each feature's handlers of the messages about its data. */
+  handlers: LiveHandlers;
+  /** What to fetch while the socket is down, and after a gap. */
+  refreshResults: (queryClient: QueryClient) => void;
+  children: ReactNode;
+}) {
   const { status: authStatus, user } = useAuth();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<LiveStatus>('connecting');
@@ -37,14 +47,14 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     const seqs = new SeqMemory();
     const connection = new LiveConnection({
       address: () => liveAddress(window.location, readAuthToken()),
-      onMessage: (message) => handleLiveMessage(message, { queryClient, seqs, notify }),
-      onPoll: () => refreshLiveResults(queryClient),
+      onMessage: (message) => handleLiveMessage(message, handlers, { queryClient, seqs, notify }),
+      onPoll: () => refreshResults(queryClient),
       onConnected: ({ recovered }) => {
         seqs.reset();
         if (!recovered) return;
         // Back after a gap: fetch what the socket missed, and send what was rated meanwhile.
         void queryClient.invalidateQueries({ queryKey: queryKeys.currentMatch });
-        refreshLiveResults(queryClient);
+        refreshResults(queryClient);
         if (identity && canSync.current) void offlineQueue.sync(queryClient, identity);
       },
     });
@@ -55,7 +65,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       unsubscribe();
       connection.dispose();
     };
-  }, [identity, queryClient]);
+  }, [identity, queryClient, handlers, refreshResults]);
 
   return <LiveStatusContext.Provider value={status}>{children}</LiveStatusContext.Provider>;
 }
