@@ -1,12 +1,12 @@
+import { OfflineSyncTrigger } from '@client/features/voting/offline/offline-sync-trigger';
 import { AuthProvider } from '@client/lib/auth/auth-provider';
 import type { InitialSession } from '@client/lib/auth/initial-session';
 import { LiveProvider } from '@client/lib/live/live-provider';
-import { OfflineSyncTrigger } from '@client/lib/offline/offline-sync-trigger';
 import { createQueryClient } from '@client/lib/query-client';
 import { TrackingScripts } from '@client/lib/tracking/tracking-scripts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { LIVE_HANDLERS, LIVE_POLL } from './live-handlers';
+import { LIVE_HANDLERS, LIVE_POLL, LIVE_SYNC_AFTER_GAP } from './live-handlers';
 
 // Toasts only follow an action or a live event: Radix's toast code loads after the first render, and a
 // toast raised before it arrives waits in the store (use-toast) until then.
@@ -25,7 +25,7 @@ export function AppProviders({ initialSession, children }: AppProvidersProps) {
     <QueryClientProvider client={queryClient}>
       <AuthProvider initialSession={initialSession}>
         {/* Live updates and the offline sync follow the signed-in user (or nobody). */}
-        <LiveProvider handlers={LIVE_HANDLERS} refreshResults={LIVE_POLL}>
+        <LiveProvider handlers={LIVE_HANDLERS} refreshResults={LIVE_POLL} syncAfterGap={LIVE_SYNC_AFTER_GAP}>
           {/* First in the tab order on every screen; every layout's <main> has id="main". */}
           <a
             href="#main"

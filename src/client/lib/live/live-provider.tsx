@@ -2,7 +2,6 @@ import { type ToastInput, toast } from '@client/components/ui/use-toast';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useAuth } from '../auth/auth-context';
-import { offlineQueue } from '../offline/offline-queue';
 import { queryKeys } from '../query-keys';
 import { browserStorage, readAuthToken } from '../storage';
 import { liveToastsAllowed } from './admin-notifications';
@@ -22,12 +21,15 @@ function notify(input: ToastInput): void {
 export function LiveProvider({
   handlers,
   refreshResults,
+  syncAfterGap,
   children,
 }: {
   /** Each feature's handlers of the messages about its data. */
   handlers: LiveHandlers;
   /** What to fetch while the socket is down, and after a gap. */
   refreshResults: (queryClient: QueryClient) => void;
+  /** After a gap, for a signed-in fan who gave consent: send what was rated meanwhile. */
+  syncAfterGap: (queryClient: QueryClient, userId: string) => void;
   children: ReactNode;
 }) {
   const { status: authStatus, user } = useAuth();
@@ -55,7 +57,7 @@ export function LiveProvider({
         // Back after a gap: fetch what the socket missed, and send what was rated meanwhile.
         void queryClient.invalidateQueries({ queryKey: queryKeys.currentMatch });
         refreshResults(queryClient);
-        if (identity && canSync.current) void offlineQueue.sync(queryClient, identity);
+        if (identity && canSync.current) syncAfterGap(queryClient, identity);
       },
     });
     setStatus(connection.status);
@@ -65,7 +67,7 @@ export function LiveProvider({
       unsubscribe();
       connection.dispose();
     };
-  }, [identity, queryClient, handlers, refreshResults]);
+  }, [identity, queryClient, handlers, refreshResults, syncAfterGap]);
 
   return <LiveStatusContext.Provider value={status}>{children}</LiveStatusContext.Provider>;
 }

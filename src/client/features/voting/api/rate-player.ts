@@ -1,13 +1,12 @@
 import { toast } from '@client/components/ui/use-toast';
 import { callEndpoint } from '@client/lib/api-client';
-import { offlineQueue } from '@client/lib/offline/offline-queue';
 import { queryKeys } from '@client/lib/query-keys';
-import { refreshRatingQueries } from '@client/lib/rating-queries';
 import { ratingsApi } from '@shared/match-day';
 import type { Match } from '@shared/matches';
 import type { PlayerMatchStats, RatingBody } from '@shared/ratings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { offlineQueue } from '../offline/offline-queue';
 import { trackPlayerRating } from '../utils/analytics';
 import {
   optimisticPlayerStats,
@@ -17,6 +16,7 @@ import {
   withUserRating,
 } from '../utils/optimistic-stats';
 import { isRetryableFailure, isVotingEndedError, VOTING_ENDED_TOAST } from '../utils/rating-failure';
+import { refreshRatingQueries } from './rating-queries';
 import { saveRatingForLater } from './save-rating-for-later';
 
 /** A hung request would hold up every later rating queued behind it; a timeout turns it into a failure. */

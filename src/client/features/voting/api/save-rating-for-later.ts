@@ -1,5 +1,5 @@
-import { offlineQueue } from '@client/lib/offline/offline-queue';
 import type { RatingBody } from '@shared/ratings';
+import { offlineQueue } from '../offline/offline-queue';
 
 /**
  * A rating the server could not take because the network or the server

@@ -1,13 +1,13 @@
 import { toast } from '@client/components/ui/use-toast';
 import { callEndpoint } from '@client/lib/api-client';
 import { useCompanyName } from '@client/lib/branding/get-customization';
-import { offlineQueue } from '@client/lib/offline/offline-queue';
 import { queryKeys } from '@client/lib/query-keys';
 import { votesApi } from '@shared/match-day';
 import type { Match } from '@shared/matches';
 import type { VoteBody } from '@shared/votes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { offlineQueue } from '../offline/offline-queue';
 import { isVotingEndedError } from '../utils/rating-failure';
 import { showVotingEndedToast, VOTING_REQUEST_TIMEOUT_MS, votingScope } from './rate-player';
 

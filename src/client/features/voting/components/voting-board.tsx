@@ -1,6 +1,5 @@
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
-import { useQueuedRatings } from '@client/lib/offline/offline-queue';
 import { cn } from '@client/lib/utils';
 import type { PublicUser } from '@shared/auth';
 import type { Match } from '@shared/matches';
@@ -16,6 +15,7 @@ import { useVoteProgress } from '../api/get-vote-progress';
 import { useRatePlayer } from '../api/rate-player';
 import { useSubmitVote } from '../api/submit-vote';
 import { useMotmChoice } from '../hooks/use-motm-choice';
+import { useQueuedRatings } from '../offline/offline-queue';
 import { countLabel } from '../utils/format-match';
 import { groupPlayers } from '../utils/group-players';
 import { CurrentMatchCard } from './current-match-card';

@@ -1,6 +1,6 @@
+import { useAuth } from '@client/lib/auth/auth-context';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useAuth } from '../auth/auth-context';
 import { offlineQueue } from './offline-queue';
 
 /**

@@ -1,5 +1,5 @@
+import { queryKeys } from '@client/lib/query-keys';
 import type { QueryClient } from '@tanstack/react-query';
-import { queryKeys } from './query-keys';
 
 /** Everything a sent rating changes. */
 export function refreshRatingQueries(queryClient: QueryClient): Promise<unknown> {

@@ -1,7 +1,7 @@
 import type { ToastInput } from '@client/components/ui/use-toast';
+import { ApiError } from '@client/lib/api-client';
+import { debugLog } from '@client/lib/debug-log';
 import type { RatingBody } from '@shared/ratings';
-import { ApiError } from '../api-client';
-import { debugLog } from '../debug-log';
 import { type OfflineRatingRecord, type OfflineRatingStore, ratingPayload } from './offline-store';
 
 /** The sync toasts, word for word. */

@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import type { ToastInput } from '@client/components/ui/use-toast';
+import { ApiError } from '@client/lib/api-client';
 import type { RatingBody } from '@shared/ratings';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../api-client';
 import { OTHER, rating, USER } from './offline-fixtures';
 import { OfflineRatingStore } from './offline-store';
 import { isDefiniteRefusal, OfflineRatings, SYNC_TOASTS } from './offline-sync';

@@ -1,9 +1,9 @@
 import { toast } from '@client/components/ui/use-toast';
+import { callEndpoint } from '@client/lib/api-client';
 import { ratingsApi } from '@shared/match-day';
 import type { RatingBody } from '@shared/ratings';
 import type { QueryClient } from '@tanstack/react-query';
-import { callEndpoint } from '../api-client';
-import { refreshRatingQueries } from '../rating-queries';
+import { refreshRatingQueries } from '../api/rating-queries';
 import { OfflineRatingStore } from './offline-store';
 import { OfflineRatings, type SyncOutcome } from './offline-sync';
 
