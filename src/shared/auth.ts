@@ -177,52 +177,11 @@ export function oauthSuccessPath(token: string, user: PublicUser): string {
   return `/?auth=success&token=${encodeURIComponent(token)}&user=${encodeURIComponent(JSON.stringify(user))}`;
 }
 
+/** The session as every page needs it: who is signed in, signing out, which providers are on. */
 export const authApi = {
-  /** A new, unverified account; its verification link goes by mail. Answers the same for a known address. */
-  register: endpoint({
-    method: 'POST',
-    path: '/api/auth/register',
-    body: registerBody,
-    response: authResponse,
-    status: 201,
-  }),
-  login: endpoint({ method: 'POST', path: '/api/auth/login', body: loginBody, response: loginResponse }),
-  /** Ends the session the request carries (cookie or bearer) and clears the cookie; always 200. */
-  logout: endpoint({ method: 'POST', path: '/api/auth/logout', response: authResponse }),
   /** The signed-in user; 401 without a session. */
   me: endpoint({ method: 'GET', path: '/api/auth/me', response: meResponse }),
-  /** Follows a verification link: signs the fan in, or asks them to choose a password first. */
-  confirm: endpoint({
-    method: 'POST',
-    path: '/api/auth/confirm',
-    body: confirmBody,
-    response: confirmResponse,
-  }),
-  forgotPassword: endpoint({
-    method: 'POST',
-    path: '/api/auth/forgot-password',
-    body: emailOnlyBody,
-    response: authResponse,
-  }),
-  resendVerification: endpoint({
-    method: 'POST',
-    path: '/api/auth/resend-verification',
-    body: emailOnlyBody,
-    response: authResponse,
-  }),
-  resetPassword: endpoint({
-    method: 'POST',
-    path: '/api/auth/reset-password',
-    body: resetPasswordBody,
-    response: authResponse,
-  }),
+  /** Ends the session the request carries (cookie or bearer) and clears the cookie; always 200. */
+  logout: endpoint({ method: 'POST', path: '/api/auth/logout', response: authResponse }),
   providers: endpoint({ method: 'GET', path: '/api/auth/providers', response: authProviders }),
-  /** The fan's answer to the privacy and consent prompt, for themself only. */
-  consent: endpoint({
-    method: 'PATCH',
-    path: '/api/user/:id/consent',
-    params: userIdParams,
-    body: consentBody,
-    response: consentResponse,
-  }),
 };

@@ -58,14 +58,5 @@ export type BannersBody = z.input<typeof bannersBody>;
 /** The banners and the announcement: read by everyone, written by admins. */
 export const contentApi = {
   announcement: endpoint({ method: 'GET', path: '/api/announcement', response: announcement }),
-  /** Empty text clears the announcement. */
-  setAnnouncement: endpoint({
-    method: 'POST',
-    path: '/api/admin/announcement',
-    body: announcementBody,
-    response: announcement,
-  }),
   banners: endpoint({ method: 'GET', path: '/api/banners', response: banners }),
-  adminBanners: endpoint({ method: 'GET', path: '/api/admin/banners', response: banners }),
-  saveBanners: endpoint({ method: 'POST', path: '/api/admin/banners', body: bannersBody, response: banners }),
 };

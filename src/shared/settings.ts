@@ -54,44 +54,8 @@ export const socialMediaBody = z.object({
 });
 export type SocialMediaBody = z.input<typeof socialMediaBody>;
 
-export const CUSTOMIZATION_MESSAGES = {
-  logoUrl: 'Logo must be an uploaded file or an http(s) address',
-  headerImageUrl: 'Header image must be an uploaded file or an http(s) address',
-} as const;
-
-/** One of our uploads ('/objects/...') or an http(s) URL: nothing the page could run. */
-const isImageAddress = (v: string) =>
-  /^\/objects\/[^\s"'<>\\]+$/.test(v) || /^https?:\/\/[^\s"'<>]+$/i.test(v);
-
-/** customizationBody with the image addresses checked, so a logo can never be a javascript: URL. */
-export const adminCustomizationBody = customizationBody.superRefine((value, ctx) => {
-  for (const key of ['logoUrl', 'headerImageUrl'] as const) {
-    const v = value[key];
-    if (v !== null && !isImageAddress(v))
-      ctx.addIssue({ code: 'custom', path: [key], message: CUSTOMIZATION_MESSAGES[key] });
-  }
-});
-
 /** The club's branding and social links, read by everyone (signed in or not). */
 export const brandingApi = {
   customization: endpoint({ method: 'GET', path: '/api/customization', response: customization }),
   socialMedia: endpoint({ method: 'GET', path: '/api/social-media', response: socialMedia }),
-};
-
-/** The admin's branding, links and tracking settings. The newsletter key never leaves the server unmasked. */
-export const brandingAdminApi = {
-  customization: endpoint({ method: 'GET', path: '/api/admin/customization', response: customization }),
-  saveCustomization: endpoint({
-    method: 'POST',
-    path: '/api/admin/customization',
-    body: adminCustomizationBody,
-    response: customization,
-  }),
-  socialMedia: endpoint({ method: 'GET', path: '/api/admin/social-media', response: socialMedia }),
-  saveSocialMedia: endpoint({
-    method: 'POST',
-    path: '/api/admin/social-media',
-    body: socialMediaBody,
-    response: socialMedia,
-  }),
 };

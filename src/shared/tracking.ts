@@ -61,14 +61,6 @@ export const TRACKING_MESSAGES = {
 } as const;
 
 export const trackingApi = {
-  /** The admin's tracking ids and newsletter settings, the key masked. */
-  settings: endpoint({ method: 'GET', path: '/api/admin/tracking', response: trackingSettings }),
-  save: endpoint({
-    method: 'POST',
-    path: '/api/admin/tracking',
-    body: trackingBody,
-    response: trackingSettings,
-  }),
   /** Public: the tag loader's scripts, built from the ids alone. */
   scripts: endpoint({ method: 'GET', path: '/api/scripts/tracking', response: trackingScripts }),
 };

@@ -1,7 +1,7 @@
 import { keyOf, prefixOf } from '@shared/endpoint';
 import { ratingsApi, resultsApi, votesApi } from '@shared/match-day';
 import { matchesApi } from '@shared/matches';
-import { playersApi, squadApi } from '@shared/players';
+import { playersApi } from '@shared/players';
 
 /**
  * Every query key of the fan page, in one place so any feature can invalidate another's data without
@@ -12,7 +12,8 @@ export const queryKeys = {
   players: keyOf(playersApi.list),
   availablePlayers: keyOf(playersApi.available),
   /** The admin panel's view of the published set (refreshed by live squad messages too). */
-  adminAvailablePlayers: keyOf(squadApi.available),
+  // squadApi.available's key, written out so a fan's first load carries no admin contract (query-keys.test.ts).
+  adminAvailablePlayers: ['/api/admin/available-for-rating'] as const,
   seasonStats: (playerId: number) => keyOf(playersApi.seasonStats, { id: playerId }),
   currentMatch: keyOf(matchesApi.current),
   matches: keyOf(matchesApi.list),

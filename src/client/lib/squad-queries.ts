@@ -1,4 +1,4 @@
-import { squadApi } from '@shared/players';
+import { squadApi } from '@shared/squad';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { callEndpoint } from './api-client';
 import { queryKeys } from './query-keys';

@@ -3,12 +3,17 @@ import { adminUsersApi } from '@shared/admin-users';
 import { analyticsApi } from '@shared/analytics';
 import { authApi } from '@shared/auth';
 import { contentApi } from '@shared/content';
+import { contentAdminApi } from '@shared/content-admin';
 import type { Endpoint } from '@shared/endpoint';
 import { ratingsApi, resultsApi, votesApi } from '@shared/match-day';
 import { matchesApi } from '@shared/matches';
-import { playersApi, squadApi } from '@shared/players';
-import { brandingAdminApi, brandingApi } from '@shared/settings';
+import { playersApi } from '@shared/players';
+import { brandingApi } from '@shared/settings';
+import { brandingAdminApi } from '@shared/settings-admin';
+import { signInApi } from '@shared/sign-in';
+import { squadApi } from '@shared/squad';
 import { trackingApi } from '@shared/tracking';
+import { trackingAdminApi } from '@shared/tracking-admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
@@ -20,13 +25,16 @@ const CONTRACTS: Record<string, Record<string, Endpoint>> = {
   authApi,
   brandingAdminApi,
   brandingApi,
+  contentAdminApi,
   contentApi,
   ratingsApi,
   votesApi,
   resultsApi,
   matchesApi,
   playersApi,
+  signInApi,
   squadApi,
+  trackingAdminApi,
   trackingApi,
 };
 

@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES, authApi } from '@shared/auth';
+import { signInApi } from '@shared/sign-in';
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../../lib/http-error';
 import { route } from '../../lib/route';
@@ -17,14 +18,14 @@ export interface AuthRoutesOptions extends AuthDeps {
 export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) {
   const limited = { rateLimit: opts.rateLimit };
 
-  route(app, authApi.register, { config: limited }, async (request, reply) => {
+  route(app, signInApi.register, { config: limited }, async (request, reply) => {
     await register(opts, request.body);
     return reply
       .status(201)
       .send({ success: true, requiresVerification: true, message: AUTH_MESSAGES.registered });
   });
 
-  route(app, authApi.login, { config: limited }, async (request, reply) => {
+  route(app, signInApi.login, { config: limited }, async (request, reply) => {
     const result = await login(opts, request.body, {
       userAgent: request.headers['user-agent'],
       previousToken: request.sessionToken,
@@ -49,7 +50,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
     return { user: await currentUser(opts.db, user.id) };
   });
 
-  route(app, authApi.confirm, { config: limited }, async (request, reply) => {
+  route(app, signInApi.confirm, { config: limited }, async (request, reply) => {
     // A followed link signs the fan in, exactly as login does, unless they must choose a password first.
     const result = await confirmEmail(opts.db, request.body.token, {
       userAgent: request.headers['user-agent'],
@@ -66,19 +67,19 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
   });
 
   // Recovery answers the same for every address, at once: the mail, if any, goes out after the answer.
-  route(app, authApi.forgotPassword, { config: limited }, async (request) => {
+  route(app, signInApi.forgotPassword, { config: limited }, async (request) => {
     const { email } = request.body;
     app.mailJobs.run('password reset mail', () => requestPasswordReset(opts, email));
     return { success: true, message: AUTH_MESSAGES.resetRequested };
   });
 
-  route(app, authApi.resendVerification, { config: limited }, async (request) => {
+  route(app, signInApi.resendVerification, { config: limited }, async (request) => {
     const { email } = request.body;
     app.mailJobs.run('verification mail', () => resendVerification(opts, email));
     return { success: true, message: AUTH_MESSAGES.verificationResent };
   });
 
-  route(app, authApi.resetPassword, { config: limited }, async (request) => {
+  route(app, signInApi.resetPassword, { config: limited }, async (request) => {
     const userId = await resetPassword(opts.db, request.body);
     // Every session of the user ended: cached ones go, open sockets reconnect signed out.
     app.sessions.forgetUser(userId);
@@ -88,7 +89,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
 
   route(app, authApi.providers, {}, async () => ({ google: opts.googleEnabled }));
 
-  route(app, authApi.consent, { preValidation: signedIn }, async (request) => {
+  route(app, signInApi.consent, { preValidation: signedIn }, async (request) => {
     const actor = requireUser(request);
     if (!canWriteUser(actor, request.params.id)) throw forbidden('You can only change your own consent');
     return { user: await updateConsent(opts.db, actor.id, request.body) };

@@ -1,4 +1,5 @@
-import { FOOTBALL_API_NOT_CONFIGURED, squadApi } from '@shared/players';
+import { FOOTBALL_API_NOT_CONFIGURED } from '@shared/players';
+import { squadApi } from '@shared/squad';
 import { MAX_UPLOAD_BYTES } from '@shared/uploads';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';

@@ -1,5 +1,6 @@
-import { brandingAdminApi } from '@shared/settings';
+import { brandingAdminApi } from '@shared/settings-admin';
 import { trackingApi } from '@shared/tracking';
+import { trackingAdminApi } from '@shared/tracking-admin';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { route } from '../../lib/route';
@@ -37,8 +38,8 @@ export async function settingsAdminRoutes(app: FastifyInstance, opts: { db: Data
   );
 
   // The newsletter key is masked in both answers: it never leaves the server.
-  route(app, trackingApi.settings, admin, () => getTrackingSettings(db));
-  route(app, trackingApi.save, admin, (request) => saveTrackingSettings(db, request.body));
+  route(app, trackingAdminApi.settings, admin, () => getTrackingSettings(db));
+  route(app, trackingAdminApi.save, admin, (request) => saveTrackingSettings(db, request.body));
 
   // Public: the page's tag loader reads it at start. Built from the ids alone, never from other settings.
   route(app, trackingApi.scripts, {}, async (_request, reply) => {

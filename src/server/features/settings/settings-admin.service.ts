@@ -1,4 +1,5 @@
-import type { adminCustomizationBody, Customization, SocialMedia, socialMediaBody } from '@shared/settings';
+import type { Customization, SocialMedia, socialMediaBody } from '@shared/settings';
+import type { adminCustomizationBody } from '@shared/settings-admin';
 import {
   MASKED_KEY_PREFIX,
   TRACKING_MESSAGES,

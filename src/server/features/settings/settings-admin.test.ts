@@ -1,5 +1,5 @@
 import type { Customization, SocialMedia } from '@shared/settings';
-import { CUSTOMIZATION_MESSAGES } from '@shared/settings';
+import { CUSTOMIZATION_MESSAGES } from '@shared/settings-admin';
 import { TRACKING_MESSAGES, type TrackingScripts, type TrackingSettings } from '@shared/tracking';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trackingSettings } from '../../db/schema';

@@ -1,4 +1,5 @@
 import { contentApi } from '@shared/content';
+import { contentAdminApi } from '@shared/content-admin';
 import { brandingApi } from '@shared/settings';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
@@ -22,14 +23,14 @@ export async function settingsRoutes(app: FastifyInstance, opts: { db: Database;
   route(app, contentApi.announcement, {}, async () => ({ announcement: await getAnnouncement(opts.db) }));
   route(
     app,
-    contentApi.setAnnouncement,
+    contentAdminApi.setAnnouncement,
     { preValidation: adminOnly, config: liveAfter.content('announcement') },
     async (request) => ({ announcement: await setAnnouncement(opts.db, request.body.announcement) }),
   );
-  route(app, contentApi.adminBanners, { preValidation: adminOnly }, () => getBanners(opts.db));
+  route(app, contentAdminApi.adminBanners, { preValidation: adminOnly }, () => getBanners(opts.db));
   route(
     app,
-    contentApi.saveBanners,
+    contentAdminApi.saveBanners,
     { preValidation: adminOnly, config: liveAfter.content('banners') },
     (request) => saveBanners(opts.db, request.body),
   );

@@ -1,4 +1,4 @@
-import { squadApi } from '@shared/players';
+import { squadApi } from '@shared/squad';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { route } from '../../lib/route';

@@ -1,13 +1,14 @@
 import { callEndpoint } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
-import { type BannersBody, contentApi } from '@shared/content';
+import type { BannersBody } from '@shared/content';
+import { contentAdminApi } from '@shared/content-admin';
 import { keyOf } from '@shared/endpoint';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export function adminBannersQueryOptions() {
   return queryOptions({
-    queryKey: keyOf(contentApi.adminBanners),
-    queryFn: () => callEndpoint(contentApi.adminBanners, { cache: 'no-store' }),
+    queryKey: keyOf(contentAdminApi.adminBanners),
+    queryFn: () => callEndpoint(contentAdminApi.adminBanners, { cache: 'no-store' }),
     staleTime: 0,
   });
 }
@@ -18,7 +19,7 @@ export function useAdminBanners() {
 
 /** POST /api/admin/banners: both slots; the fan page's banners are refreshed after. */
 export function saveBanners(body: BannersBody) {
-  return callEndpoint(contentApi.saveBanners, { body });
+  return callEndpoint(contentAdminApi.saveBanners, { body });
 }
 
 export function useSaveBanners() {

@@ -1,7 +1,8 @@
 import { callEndpoint } from '@client/lib/api-client';
 import { customizationQueryOptions } from '@client/lib/branding/get-customization';
 import { keyOf } from '@shared/endpoint';
-import { brandingAdminApi, type CustomizationBody } from '@shared/settings';
+import type { CustomizationBody } from '@shared/settings';
+import { brandingAdminApi } from '@shared/settings-admin';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 /** GET /api/admin/customization: the branding as stored (always fresh when the admin opens it). */

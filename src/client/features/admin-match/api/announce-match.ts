@@ -1,6 +1,6 @@
 import { callEndpoint } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
-import { contentApi } from '@shared/content';
+import { contentAdminApi } from '@shared/content-admin';
 import { type CreateMatchBody, type Match, matchesApi } from '@shared/matches';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
@@ -12,7 +12,7 @@ export function createMatch(body: CreateMatchBody) {
 
 /** POST /api/admin/announcement; empty text clears it. */
 export function postAnnouncement(text: string) {
-  return callEndpoint(contentApi.setAnnouncement, { body: { announcement: text } });
+  return callEndpoint(contentAdminApi.setAnnouncement, { body: { announcement: text } });
 }
 
 interface AnnounceVariables {

@@ -1,5 +1,5 @@
 import { callEndpoint } from '@client/lib/api-client';
-import { squadApi } from '@shared/players';
+import { squadApi } from '@shared/squad';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { refreshPublished } from './match-queries';
 

@@ -1,5 +1,6 @@
 import { apiRequest, callEndpoint } from '@client/lib/api-client';
-import { type PlayerBody, squadApi } from '@shared/players';
+import type { PlayerBody } from '@shared/players';
+import { squadApi } from '@shared/squad';
 import { uploadResponse } from '@shared/uploads';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { refreshSquad } from './squad-api';

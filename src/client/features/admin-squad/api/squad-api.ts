@@ -1,7 +1,8 @@
 import { callEndpoint } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
 import { refreshSquadQueries } from '@client/lib/squad-queries';
-import { playersApi, squadApi } from '@shared/players';
+import { playersApi } from '@shared/players';
+import { squadApi } from '@shared/squad';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SquadRequests } from '../utils/squad-selection';
 

@@ -1,10 +1,10 @@
 import { callEndpoint } from '@client/lib/api-client';
-import { authApi } from '@shared/auth';
+import { signInApi } from '@shared/sign-in';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** POST /api/auth/confirm: spends the one-time token from the verification e-mail and signs the fan in. */
 export function confirmEmail(token: string) {
-  return callEndpoint(authApi.confirm, { body: { token } });
+  return callEndpoint(signInApi.confirm, { body: { token } });
 }
 
 // A query rather than a mutation: it is keyed by the token and cached for good, so the token is

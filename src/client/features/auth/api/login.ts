@@ -1,10 +1,11 @@
 import { callEndpoint } from '@client/lib/api-client';
-import { authApi, type LoginBody } from '@shared/auth';
+import type { LoginBody } from '@shared/auth';
+import { signInApi } from '@shared/sign-in';
 import { useMutation } from '@tanstack/react-query';
 
 /** POST /api/auth/login: the server sets the HttpOnly session cookie and answers with the user. */
 export function login(body: LoginBody) {
-  return callEndpoint(authApi.login, { body });
+  return callEndpoint(signInApi.login, { body });
 }
 
 export function useLogin() {

@@ -1,10 +1,11 @@
 import { callEndpoint } from '@client/lib/api-client';
-import { authApi, type RegisterBody } from '@shared/auth';
+import type { RegisterBody } from '@shared/auth';
+import { signInApi } from '@shared/sign-in';
 import { useMutation } from '@tanstack/react-query';
 
 /** POST /api/auth/register: creates the account and sends the verification e-mail. */
 export function register(body: RegisterBody) {
-  return callEndpoint(authApi.register, { body });
+  return callEndpoint(signInApi.register, { body });
 }
 
 export function useRegister() {

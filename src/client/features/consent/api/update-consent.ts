@@ -1,11 +1,12 @@
 import { callEndpoint } from '@client/lib/api-client';
 import { useAuth } from '@client/lib/auth/auth-context';
-import { authApi, type ConsentBody } from '@shared/auth';
+import type { ConsentBody } from '@shared/auth';
+import { signInApi } from '@shared/sign-in';
 import { useMutation } from '@tanstack/react-query';
 
 /** PATCH /api/user/{id}/consent: records the fan's consent choices. */
 export function updateConsent(userId: string, body: ConsentBody) {
-  return callEndpoint(authApi.consent, { params: { id: userId }, body });
+  return callEndpoint(signInApi.consent, { params: { id: userId }, body });
 }
 
 /**
