@@ -132,12 +132,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await changes.start(database);
   app.addHook('onClose', async () => changes.close());
   app.decorate('changes', changes);
-  // The routes that tell sockets the squad changed are the ones that write players: the writer's own
-  // next read must not wait for the database's notice.
+  // A route names what it changed (`config.changes`): the writer's own next read must not wait for the
+  // database's notice.
   app.addHook('onSend', (request, reply, payload, done) => {
-    const type = request.routeOptions.config.live?.message.type;
-    if (reply.statusCode < 400 && (type === 'substituteUpdate' || type === 'availableForRatingUpdate'))
-      changes.emit({ kind: 'players' });
+    const changed = request.routeOptions.config.changes;
+    if (changed && reply.statusCode < 400) changes.emit(changed);
     done(null, payload);
   });
   await app.register(authPlugin, {

@@ -65,4 +65,8 @@ declare module 'fastify' {
     /** Row changes for the in-memory caches; routes emit their own writes so their next read sees them. */
     changes: ChangeFeed;
   }
+  interface FastifyContextConfig {
+    /** What a route changed, emitted once it has succeeded, so the writer's own next read sees it. */
+    changes?: Change;
+  }
 }

@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
+import type { Change } from '../lib/change-feed';
 import type { AudienceRule, BusEvent, LiveBus } from '../lib/live-bus';
 import { hashToken } from '../lib/tokens';
 import { inAudience, SIGNED_IN } from './live-audience';
@@ -59,12 +60,16 @@ type ContentKind = Extract<LiveServerMessage, { type: 'content_update' }>['data'
 
 /** Route configs: `config: liveAfter.squad` broadcasts substituteUpdate once the route has succeeded. */
 export const liveAfter = {
-  squad: { live: { message: { type: 'substituteUpdate' } } },
-  availability: { live: { message: { type: 'availableForRatingUpdate' } } },
+  // Both write players: the change feed hears of it at once too (app.ts).
+  squad: { live: { message: { type: 'substituteUpdate' } }, changes: { kind: 'players' } },
+  availability: { live: { message: { type: 'availableForRatingUpdate' } }, changes: { kind: 'players' } },
   content: (kind: ContentKind) => ({
     live: { message: { type: 'content_update', data: { kind } }, audience: [{ to: 'anyone' }] },
   }),
-} satisfies Record<string, { live: LiveRouteConfig } | ((kind: ContentKind) => { live: LiveRouteConfig })>;
+} satisfies Record<
+  string,
+  { live: LiveRouteConfig; changes?: Change } | ((kind: ContentKind) => { live: LiveRouteConfig })
+>;
 
 declare module 'fastify' {
   interface FastifyInstance {
