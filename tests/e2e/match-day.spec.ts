@@ -152,6 +152,10 @@ test('two fans rate a live match, vote, see the results; once it ends, rating is
   const me = (await (await latecomer.request.get('/api/auth/me')).json()) as { user: { id: string } };
   const stored = await latecomer.request.get(`/api/ratings/user/${me.user.id}/match/${live.match.id}`);
   expect(await stored.json()).toEqual([]);
+  // Once the match has ended its results are everyone's: how fans rated each player shows without a vote.
+  await expect(
+    latecomer.getByRole('article').filter({ hasText: star.name }).first().getByText('How fans rated'),
+  ).toBeVisible();
   await expectAccessible(latecomer, 'desktop: match ended');
   await latecomer.screenshot({ path: testInfo.outputPath('desktop-match-ended.png'), fullPage: true });
 

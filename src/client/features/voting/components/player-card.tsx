@@ -153,7 +153,8 @@ export const PlayerCard = memo(function PlayerCard({
         />
       )}
 
-      {locked && distribution ? (
+      {/* Passed only when the results are the viewer's to see (after their vote, to admins, once ended). */}
+      {distribution ? (
         <RatingDistributionChart playerName={player.name} counts={distribution} ownRating={rating} />
       ) : null}
     </article>
