@@ -136,6 +136,10 @@ test.describe('admin', () => {
     const targetName = `A11y Target ${testInfo.project.name} ${Date.now()}`;
     await registerVerified(page, server, uniqueEmail(), PASSWORD, targetName);
     await signInAndConsent(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    // Another test's match or squad change, pushed live, re-renders Match Control mid-scan (its state
+    // buttons caught half way through their colour transition): the server is held meanwhile (released
+    // by the fixtures).
+    await holdServer(`http://127.0.0.1:${server.port}`);
     const tabs = [
       ['', 'Match Control'],
       ['squad', 'Squad Management'],
