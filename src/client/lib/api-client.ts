@@ -74,7 +74,9 @@ export function callEndpoint<E extends Endpoint>(e: E, call: EndpointCall<E>): P
   for (const [name, value] of Object.entries(query ?? {}))
     if (value !== undefined) search.set(name, String(value));
   const path = pathOf(e, params as Record<string, string | number | boolean> | undefined);
-  return apiRequest(search.size > 0 ? `${path}?${search}` : path, e.response, {
+  // Not search.size: older phone browsers (Safari before 17) do not have it.
+  const queryText = search.toString();
+  return apiRequest(queryText ? `${path}?${queryText}` : path, e.response, {
     ...options,
     method: e.method,
     body,

@@ -111,8 +111,13 @@ export const livePlugin = fp(
           // Encoded once for every socket it goes to (ws would encode a string again for each).
           const data = Buffer.from(event.payload);
           const { audience } = event;
+          // A plain loop: no closure per socket on a broadcast to tens of thousands.
           for (const socket of registry.values()) {
-            if (audience.some((rule) => inAudience(rule, socket))) registry.send(socket, data);
+            for (const rule of audience)
+              if (inAudience(rule, socket)) {
+                registry.send(socket, data);
+                break;
+              }
           }
           return;
         }

@@ -33,7 +33,7 @@ interface LinkMail {
 export function verificationMail(p: LinkMail & { repeat?: boolean }): MailMessage {
   const hi = greeting(p.name);
   const repeat = p.repeat
-    ? 'This address was signed up again before it was verified. The account keeps the password it was first created with: if you do not know it, use "Forgot password" on the sign-in page once you have confirmed.'
+    ? 'This address was signed up more than once before it was verified, so following the link asks you to choose your password: no password set by anyone else will work on your account.'
     : null;
   return {
     to: p.to,

@@ -118,6 +118,8 @@ describe('POST /api/auth/register', () => {
     expect(t.outbox.slice(mailsBefore).map((m) => m.to)).toEqual([email]);
     const freshLink = tokenFromMail(t.outbox.at(-1));
     expect(freshLink).not.toBe(firstLink);
+    // The mail says what following it will do: the owner chooses the password.
+    expect(t.outbox.at(-1)?.text).toContain('asks you to choose your password');
     expect((await json('POST', '/api/auth/confirm', { token: firstLink })).statusCode).toBe(400);
 
     // Whoever signed up first may be the stranger: following the link drops that password and has the

@@ -1,7 +1,7 @@
 import { callEndpoint } from '@client/lib/api-client';
+import { refreshSquadQueries } from '@client/lib/squad-queries';
 import { squadApi } from '@shared/squad';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { refreshPublished } from './match-queries';
 
 /** POST /api/admin/clear-all-players: nobody is available for rating any more. */
 export function clearAllPlayers() {
@@ -10,5 +10,5 @@ export function clearAllPlayers() {
 
 export function useClearAllPlayers() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: clearAllPlayers, onSettled: () => refreshPublished(queryClient) });
+  return useMutation({ mutationFn: clearAllPlayers, onSettled: () => refreshSquadQueries(queryClient) });
 }

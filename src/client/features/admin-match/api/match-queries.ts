@@ -1,6 +1,6 @@
 import { currentMatchQueryOptions } from '@client/lib/match-queries';
 import { queryKeys } from '@client/lib/query-keys';
-import { publishedPlayersQueryOptions, refreshSquadQueries } from '@client/lib/squad-queries';
+import { publishedPlayersQueryOptions } from '@client/lib/squad-queries';
 import { useQuery } from '@tanstack/react-query';
 
 /** The fan page's key, so a change here shows there at once; the admin always re-reads on opening. */
@@ -14,6 +14,3 @@ export const MATCHES_KEY = queryKeys.matches;
 export function usePublishedPlayers() {
   return useQuery(publishedPlayersQueryOptions());
 }
-
-/** After the published set changed: the admin's lists and the fan page's. */
-export const refreshPublished = refreshSquadQueries;

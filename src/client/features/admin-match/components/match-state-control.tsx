@@ -2,8 +2,9 @@ import { Label } from '@client/components/ui/label';
 import { SegmentedControl, SegmentedControlItem } from '@client/components/ui/segmented-control';
 import { Switch } from '@client/components/ui/switch';
 import type { Match } from '@shared/matches';
+import { matchPhase } from '@shared/rules';
 import { useId } from 'react';
-import { canChooseState, MATCH_STATES, type MatchState, matchStateOf } from '../utils/match-state';
+import { canChooseState, MATCH_STATES, type MatchState } from '../utils/match-state';
 
 interface MatchStateControlProps {
   match: Match | null;
@@ -15,7 +16,7 @@ interface MatchStateControlProps {
 /** The state selector (Preparing / Live / Ended) and, while live, the half-time switch. */
 export function MatchStateControl({ match, disabled, onChange, onHalfTimeChange }: MatchStateControlProps) {
   const id = useId();
-  const state = match ? matchStateOf(match) : 'preparing';
+  const state = match ? matchPhase(match) : 'preparing';
   return (
     <div className="flex flex-col gap-3">
       <span id={`${id}-label`} className="text-sm font-semibold">

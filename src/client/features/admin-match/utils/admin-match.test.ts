@@ -1,11 +1,12 @@
 import { formatScore } from '@client/lib/match-format';
 import { KICK_OFF_MESSAGE } from '@shared/matches';
+import { matchPhase } from '@shared/rules';
 import { describe, expect, it } from 'vitest';
 import { announcementText, localToday } from './announcement';
 import { findClub, homeVenue, OTHER_CUSTOM, opponentOptions, venueOptions } from './clubs';
 import { kickOffOptions } from './kick-off';
 import { defaultMatchDetails, matchDetailsSchema, toCreateMatchBody } from './match-details';
-import { canChooseState, matchStateOf, matchStatePatch } from './match-state';
+import { canChooseState, matchStatePatch } from './match-state';
 import { stepScore } from './score';
 
 const THE_19 = [
@@ -81,9 +82,9 @@ describe('score', () => {
 
 describe('match state', () => {
   it('derives the state and the change each choice sends', () => {
-    expect(matchStateOf({ isLive: true, startedAt: 'x' })).toBe('live');
-    expect(matchStateOf({ isLive: false, startedAt: 'x' })).toBe('ended');
-    expect(matchStateOf({ isLive: false, startedAt: null })).toBe('preparing');
+    expect(matchPhase({ isLive: true, startedAt: 'x' })).toBe('live');
+    expect(matchPhase({ isLive: false, startedAt: 'x' })).toBe('ended');
+    expect(matchPhase({ isLive: false, startedAt: null })).toBe('preparing');
     expect(matchStatePatch('preparing')).toEqual({ isLive: false, startedAt: null });
     expect(matchStatePatch('live')).toEqual({ isLive: true });
     expect(matchStatePatch('ended')).toEqual({ isLive: false });

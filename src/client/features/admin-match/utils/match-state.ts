@@ -10,8 +10,6 @@ export const MATCH_STATES: { value: MatchState; label: string; hint: string }[] 
   { value: 'ended', label: 'Ended', hint: 'Voting frozen' },
 ];
 
-export const matchStateOf = matchPhase;
-
 /**
  * The change each state sends. Live lets the server set startedAt (and refuse when nobody is
  * published); Preparing clears it; Ended only stops the match.

@@ -1,9 +1,9 @@
 import { apiRequest, callEndpoint } from '@client/lib/api-client';
+import { refreshSquadQueries } from '@client/lib/squad-queries';
 import type { PlayerBody } from '@shared/players';
 import { squadApi } from '@shared/squad';
 import { uploadResponse } from '@shared/uploads';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { refreshSquad } from './squad-api';
 
 /** POST /api/admin/players: a custom player. */
 export function createPlayer(body: PlayerBody) {
@@ -29,7 +29,7 @@ export function updatePlayerImages() {
 
 export function useCreatePlayer() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createPlayer, onSettled: () => refreshSquad(queryClient) });
+  return useMutation({ mutationFn: createPlayer, onSettled: () => refreshSquadQueries(queryClient) });
 }
 
 /** The details, then the new image when one was chosen. */
@@ -40,11 +40,11 @@ export function useEditPlayer() {
       await updatePlayer(id, body);
       if (image) await uploadPlayerImage(id, image);
     },
-    onSettled: () => refreshSquad(queryClient),
+    onSettled: () => refreshSquadQueries(queryClient),
   });
 }
 
 export function useUpdatePlayerImages() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updatePlayerImages, onSettled: () => refreshSquad(queryClient) });
+  return useMutation({ mutationFn: updatePlayerImages, onSettled: () => refreshSquadQueries(queryClient) });
 }

@@ -15,9 +15,6 @@ export function useSquadPlayers() {
   return useQuery(queryOptions({ queryKey: queryKeys.players, queryFn: getPlayers, staleTime: 0 }));
 }
 
-/** After anything about the squad changed: the admin's lists and the fan page's. */
-export const refreshSquad = refreshSquadQueries;
-
 /** POST /api/admin/update-squad: who starts and who is a substitute. */
 export function updateSquad(body: SquadRequests['squad']) {
   return callEndpoint(squadApi.update, { body });
@@ -36,7 +33,7 @@ export function useSaveSquad() {
       await updateSquad(requests.squad);
       await setAvailableForRating(requests.playerIds);
     },
-    onSettled: () => refreshSquad(queryClient),
+    onSettled: () => refreshSquadQueries(queryClient),
   });
 }
 
@@ -45,6 +42,6 @@ export function useSetAvailable() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setAvailableForRating,
-    onSettled: () => refreshSquad(queryClient),
+    onSettled: () => refreshSquadQueries(queryClient),
   });
 }
