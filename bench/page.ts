@@ -1,21 +1,40 @@
 /**
- * `page`: what a signed-in fan's browser downloads on the first load of `/`.
+ * `page`: what a signed-in fan's browser downloads on the first load of `/`, and how long `/` takes to
+ * become usable on a weak mobile connection.
  *
- *   tsx bench/page.ts [--no-build]
+ *   tsx bench/page.ts [--no-build] [--no-4g] [--runs 3] [--smoke] [--identity]
  *
- * Builds the page (`vite build`; `--no-build` reads the existing dist/client), then takes the first load
- * from the build's manifest (dist/client/.vite/manifest.json): the entry script, everything it imports
- * statically (what index.html modulepreloads) and their CSS, but no lazy chunk. Sums raw, gzip (level 9)
- * and brotli bytes, attributes each chunk's bytes to its source modules through its source map, and checks
- * that no admin module nor chart library is among them. Prints a table and writes bench/results/page.json.
+ * Builds the page and the server (`npm run build`, which also writes the brotli and gzip files the server
+ * sends; `--no-build` reads the existing dist/), then takes the first load from the build's manifest
+ * (dist/client/.vite/manifest.json): the entry script, everything it imports statically (what index.html
+ * modulepreloads) and their CSS, but no lazy chunk. Sums raw, gzip (level 9) and brotli bytes, attributes
+ * each chunk's bytes to its source modules through its source map, and checks that no admin module nor
+ * chart library is among them.
+ *
+ * Then (unless `--no-4g`) loads `/` in Chromium over emulated 400 kbit/s with 400 ms latency
+ * (bench/lib/page-load.ts), as a visitor and as a fan during a live match, cold and warm, `--runs` times
+ * each (1 with `--smoke`); `--identity` adds runs with compression refused, for comparison. Prints tables
+ * and writes bench/results/page.json.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Manifest } from 'vite';
-import { resultsFile } from './lib/report';
+import { Cleanup } from '../tests/support/processes';
+import {
+  launchChromium,
+  NETWORK,
+  startSite,
+  TARGET_COLD_MS,
+  TARGET_WARM_MS,
+  type Visit,
+  type Visitor,
+  visit,
+} from './lib/page-load';
+import { printTable, resultsFile } from './lib/report';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = path.join(ROOT, 'dist/client');
@@ -25,6 +44,21 @@ const TARGET_JS_GZIP_BYTES = 150_000;
 /** Modules a fan's first load must not hold: the admin panel, and the chart and spreadsheet libraries it uses. */
 const ADMIN_ONLY = /(^src\/client\/app\/routes\/admin\.tsx$|^src\/client\/features\/admin[\w-]*\/)/;
 const CHARTS = /^node_modules\/(recharts|victory-vendor|d3-[\w-]+|exceljs)$/;
+
+const { values: flags } = parseArgs({
+  args: process.argv.slice(2),
+  strict: false,
+  options: {
+    'no-build': { type: 'boolean' },
+    'no-4g': { type: 'boolean' },
+    runs: { type: 'string' },
+    smoke: { type: 'boolean' },
+    identity: { type: 'boolean' },
+  },
+});
+const RUNS = flags.smoke ? 1 : Math.max(1, Math.min(10, Number(flags.runs ?? 3) || 3));
+/** The browser runs end by then or fail: two minutes to start, and 40 s for each visit (cold and warm). */
+const DEADLINE_MS = 120_000 + (flags.identity ? 4 : 2) * RUNS * 40_000;
 
 interface Sizes {
   raw: number;
@@ -47,11 +81,16 @@ function measure(bytes: Buffer): Sizes {
   };
 }
 
+/** As `npm run build`: the page with its precompressed files, and the server the load runs measure. */
 function build(): void {
-  const started = performance.now();
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status ?? result.signal})`);
-  console.log(`built the page in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const result = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`npm run build failed (exit ${result.status ?? result.signal})`);
+}
+
+/** The bytes the server sends for a file to a browser that accepts brotli: its .br, if the build wrote one. */
+function servedBrotli(file: string): number {
+  const full = path.join(DIST, file);
+  return statSync(`${full}.br`, { throwIfNoEntry: false })?.size ?? statSync(full).size;
 }
 
 function readManifest(): Manifest {
@@ -172,8 +211,69 @@ function attribute(file: string): Map<string, number> {
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
-function main(): void {
-  if (!process.argv.includes('--no-build')) build();
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
+
+interface LoadFigures {
+  runs: Visit[];
+  cold_ms: number;
+  warm_ms: number;
+  cold_kb: number;
+  warm_kb: number;
+}
+
+const figuresOf = (runs: Visit[]): LoadFigures => ({
+  runs,
+  cold_ms: Math.round(median(runs.map((r) => r.cold.ms))),
+  warm_ms: Math.round(median(runs.map((r) => r.warm.ms))),
+  cold_kb: Math.round(median(runs.map((r) => r.cold.bytes)) / 100) / 10,
+  warm_kb: Math.round(median(runs.map((r) => r.warm.bytes)) / 100) / 10,
+});
+
+/** The emulated 4G loads of `/`, signed out and as a fan during a live match. */
+async function loads(): Promise<Record<string, LoadFigures>> {
+  const cleanup = new Cleanup();
+  const deadline = setTimeout(() => {
+    console.error(`page: the browser runs took more than ${DEADLINE_MS / 1000} s: stopping`);
+    void cleanup.run().finally(() => process.exit(1));
+  }, DEADLINE_MS);
+  deadline.unref();
+  try {
+    const site = await startSite(cleanup);
+    const browser = await launchChromium(cleanup);
+    const cases: Array<[string, Visitor, boolean]> = [
+      ['signed_out', 'signed-out', false],
+      ['fan', 'fan', false],
+      ...(flags.identity
+        ? ([
+            ['signed_out_identity', 'signed-out', true],
+            ['fan_identity', 'fan', true],
+          ] as Array<[string, Visitor, boolean]>)
+        : []),
+    ];
+    const results: Record<string, LoadFigures> = {};
+    for (const [name, visitor, identity] of cases) {
+      const runs: Visit[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        runs.push(
+          await visit(browser, site.base, visitor, visitor === 'fan' ? site.fanToken : null, {
+            timeoutMs: 40_000,
+            identity,
+          }),
+        );
+      }
+      results[name] = figuresOf(runs);
+    }
+    return results;
+  } finally {
+    await cleanup.run();
+    clearTimeout(deadline);
+  }
+}
+
+async function main(): Promise<void> {
+  if (flags['no-build'] !== true) build();
   const manifest = readManifest();
   const { chunks, css } = firstLoad(manifest);
 
@@ -207,6 +307,11 @@ function main(): void {
   const js: Sizes = { raw: sum('js', 'raw'), gzip: sum('js', 'gzip'), brotli: sum('js', 'brotli') };
   const styles: Sizes = { raw: sum('css', 'raw'), gzip: sum('css', 'gzip'), brotli: sum('css', 'brotli') };
   const lazy = Object.values(manifest).filter((chunk) => chunk.isDynamicEntry).length;
+  // What the server actually sends a browser that accepts brotli (the build's .br files).
+  const sentBrotli = {
+    js: reports.filter((r) => r.kind === 'js').reduce((total, r) => total + servedBrotli(r.file), 0),
+    css: reports.filter((r) => r.kind === 'css').reduce((total, r) => total + servedBrotli(r.file), 0),
+  };
   const largest = [...modules]
     .sort((a, b) => b[1] - a[1])
     .slice(0, 15)
@@ -228,6 +333,46 @@ function main(): void {
       `admin or chart code in the first load: ${offending.length > 0 ? offending.join(', ') : 'none'}; ` +
       `${lazy} lazy chunks load on demand`,
   );
+  console.log(
+    `as served to a browser accepting brotli (the build's .br files): JS ${kb(sentBrotli.js)}, CSS ${kb(sentBrotli.css)}`,
+  );
+
+  const timed = flags['no-4g'] === true ? null : await loads();
+  let loadFigures: Record<string, unknown> = {};
+  if (timed) {
+    const rows = Object.entries(timed).map(([name, f]) => [
+      name,
+      ms(f.cold_ms),
+      `${f.cold_kb} kB`,
+      ms(f.warm_ms),
+      `${f.warm_kb} kB`,
+    ]);
+    console.log(
+      `\n/ over emulated 4G (${NETWORK.kbitPerSecond} kbit/s each way, ${NETWORK.latencyMs} ms latency), ` +
+        `navigation start to the first rating control visible, median of ${RUNS}`,
+    );
+    printTable(['visitor', 'cold', 'cold bytes', 'warm', 'warm bytes'], rows);
+    // The headline is the fan's: the first players to rate on screen. A visitor signed out has no players;
+    // their sign-in form is timed beside it.
+    const cold = timed.fan?.cold_ms ?? Number.NaN;
+    const warm = timed.fan?.warm_ms ?? Number.NaN;
+    console.log(
+      `cold_4g_ms ${Math.round(cold)} (target ${TARGET_COLD_MS}: ${cold <= TARGET_COLD_MS ? 'met' : 'NOT met'}); ` +
+        `warm_4g_ms ${Math.round(warm)} (target ${TARGET_WARM_MS}: ${warm <= TARGET_WARM_MS ? 'met' : 'NOT met'}); ` +
+        `signed out: sign-in form ${Math.round(timed.signed_out?.cold_ms ?? Number.NaN)} ms cold, ` +
+        `${Math.round(timed.signed_out?.warm_ms ?? Number.NaN)} ms warm`,
+    );
+    loadFigures = {
+      cold_4g_ms: cold,
+      warm_4g_ms: warm,
+      signed_out_cold_4g_ms: timed.signed_out?.cold_ms ?? null,
+      signed_out_warm_4g_ms: timed.signed_out?.warm_ms ?? null,
+      target_cold_4g_ms: TARGET_COLD_MS,
+      target_warm_4g_ms: TARGET_WARM_MS,
+      network: NETWORK,
+      loads: timed,
+    };
+  }
 
   mkdirSync(path.dirname(RESULTS), { recursive: true });
   const results = {
@@ -239,6 +384,8 @@ function main(): void {
     css_raw_bytes: styles.raw,
     css_gzip_bytes: styles.gzip,
     css_brotli_bytes: styles.brotli,
+    js_sent_brotli_bytes: sentBrotli.js,
+    css_sent_brotli_bytes: sentBrotli.css,
     admin_js_in_first_load: offending.length > 0 ? 1 : 0,
     admin_modules_in_first_load: offending,
     target_js_gzip_bytes: TARGET_JS_GZIP_BYTES,
@@ -246,9 +393,10 @@ function main(): void {
     lazy_chunks: lazy,
     chunks: reports,
     largest_modules: largest,
+    ...loadFigures,
   };
   writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`wrote ${path.relative(ROOT, RESULTS)}`);
 }
 
-main();
+await main();

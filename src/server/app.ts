@@ -42,6 +42,7 @@ import { clientPlugin } from './plugins/client';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
 import { type LiveOptions, livePlugin } from './plugins/live';
+import { RequestLogController, requestLogPlugin } from './plugins/request-log';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { textInputPlugin } from './plugins/text-input';
 
@@ -60,6 +61,10 @@ export interface AppOptions {
   logger?: FastifyBaseLogger;
   /** 'static' serves dist/client, 'vite' the dev server, 'none' only the API (tests). */
   client?: 'static' | 'vite' | 'none';
+  /** The built page to serve in 'static' mode; default dist/client. */
+  clientDir?: string;
+  /** An answer slower than this is logged as a warning. Default 1 s. */
+  slowRequestMs?: number;
   authRateLimit?: { max: number; timeWindow: number };
   snapshots?: SnapshotOptions;
   newsletter?: Partial<NewsletterOptions>;
@@ -78,6 +83,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const requestTimeout = options.requestTimeoutMs ?? 30_000;
   const app = Fastify({
     ...(options.logger ? { loggerInstance: redactingLogger(options.logger) } : { logger: false }),
+    // Per-request info lines only with LOG_REQUESTS; errors and slow answers always (plugins/request-log.ts).
+    logController: new RequestLogController(env.LOG_REQUESTS),
     // Only the proxies TRUST_PROXY names (by default one on this machine) may tell us the client's address.
     trustProxy: env.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -112,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (!options.mailer) app.addHook('onClose', () => mailer.close());
 
   await app.register(errorsPlugin);
+  await app.register(requestLogPlugin, { slowMs: options.slowRequestMs ?? 1000 });
   await app.register(textInputPlugin);
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: options.client !== 'vite',
@@ -216,6 +224,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(pwaRoutes, { db, clubName: env.CLUB_NAME });
 
-  await app.register(clientPlugin, { mode: options.client ?? 'none' });
+  await app.register(clientPlugin, { mode: options.client ?? 'none', dir: options.clientDir });
   return app;
 }

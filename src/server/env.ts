@@ -52,6 +52,11 @@ const envSchema = z.object({
       ),
   ).default('loopback'),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
+  // Fastify's 'incoming request' / 'request completed' lines: off unless asked for (errors and slow
+  // answers are logged either way).
+  LOG_REQUESTS: optional(z.enum(['0', '1', 'false', 'true'], { error: 'must be true or false' }))
+    .default('false')
+    .transform((v) => v === '1' || v === 'true'),
   NODE_ENV: optional(z.enum(['development', 'production', 'test'])).default('production'),
   // Test-only routes for the match-day simulator (bench/simulate.ts); loopback only, see parseEnv.
   SIMULATION: optional(z.enum(['0', '1', 'false', 'true'], { error: 'must be 1 or 0' }))

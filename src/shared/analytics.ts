@@ -25,8 +25,14 @@ export const motmLeaderboard = z.array(
   z.object({ player: motmPlayer, voteCount: z.number().int(), percentage: z.number() }),
 );
 
-/** Ratings made (or last changed) in each minute of the match, from kick-off of voting. */
-export const ratingsTimeline = z.array(z.object({ minute: z.string(), ratings: z.number().int() }));
+/**
+ * Ratings made (or last changed) in each match minute, counted from the match's start time as football
+ * counts them: 1 is the first minute after kick-off, 91 the first past 90; 0 holds any stamped before
+ * it. Every minute from 1 to the last busy one is listed.
+ */
+export const ratingsTimeline = z.array(
+  z.object({ minute: z.number().int().min(0), ratings: z.number().int() }),
+);
 
 /** Every rated player of a match with the spread of their ratings (admins see it at any time). */
 export const playerDistributions = z.array(

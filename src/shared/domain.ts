@@ -84,7 +84,16 @@ export const DEFAULT_VENUE = 'Old Trafford';
 export const DEFAULT_TOURNAMENT = 'Premier League';
 export const DEFAULT_KICK_OFF = '15:00';
 export const COPYRIGHT_YEAR = 2025;
-export const SEASON_LABEL = '2024/25';
+/** A season runs from July to June: its label names both years ('2025/26'). */
+export function seasonOf(date: Date): { label: string; start: string; end: string } {
+  const year = date.getUTCFullYear();
+  const first = date.getUTCMonth() >= 6 ? year : year - 1;
+  return {
+    label: `${first}/${String((first + 1) % 100).padStart(2, '0')}`,
+    start: `${first}-07-01`,
+    end: `${first + 1}-07-01`,
+  };
+}
 export const RECENT_FORM_SIZE = 5;
 
 /** Bumped when the privacy policy changes; a fan's consent records the version they accepted. */

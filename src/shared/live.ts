@@ -64,6 +64,25 @@ export type LiveClientMessage = z.infer<typeof liveClientMessage>;
  */
 const sequenced = { matchId: z.number().int(), seq: z.number().int() };
 
+/**
+ * What an admin's change to the match did, worked out by the server from the match before and after,
+ * so the page can say it in words. Absent (an older server) the page says something generic.
+ */
+export const MATCH_CHANGE_KINDS = [
+  'announced',
+  'kick-off',
+  'half-time',
+  'second-half',
+  'full-time',
+  'reopened',
+  'back-to-preparation',
+  'goal',
+  'score-corrected',
+  'details',
+] as const;
+export const matchChange = z.object({ kind: z.enum(MATCH_CHANGE_KINDS), score: z.string() });
+export type MatchChange = z.infer<typeof matchChange>;
+
 /** Server to client. Any other type is logged and ignored by the page. */
 export const liveServerMessage = z.discriminatedUnion('type', [
   z.object({
@@ -72,7 +91,10 @@ export const liveServerMessage = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('pong'), timestamp: z.number().optional() }),
   /** The current match changed: score, half time, state or details. */
-  z.object({ type: z.literal('match_update'), data: z.object({ matchId: z.number().int() }) }),
+  z.object({
+    type: z.literal('match_update'),
+    data: z.object({ matchId: z.number().int(), change: matchChange.optional() }),
+  }),
   z.object({
     type: z.literal('match_started'),
     data: z.object({ matchId: z.number().int(), title: z.string() }),

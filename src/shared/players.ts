@@ -16,11 +16,21 @@ export const player = z.object({
   isAvailableForRating: z.boolean(),
   isActive: z.boolean(),
   apiPlayerId: z.number().int().nullable(),
+  /**
+   * The generated portrait (club colours, shirt number, initials) to show when `image` is null or fails.
+   * Its address changes whenever what it draws does, so it is cached for good. Optional: answers kept
+   * from before it existed lack it.
+   */
+  portraitUrl: z.string().optional(),
 });
 export type Player = z.infer<typeof player>;
 export const playerList = z.array(player);
 
 export const playerIdParams = z.object({ id: playerId });
+
+/** GET: a player's generated portrait, an image (not JSON); `file` is `<version>.webp`. */
+export const PLAYER_PORTRAIT_PATH = '/portraits/:id/:file';
+export const playerPortraitParams = z.object({ id: playerId, file: z.string().max(64) });
 
 export const SQUAD_MESSAGES = {
   tooManyStarters: 'Maximum 11 players can be selected for Starting XI',

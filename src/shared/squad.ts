@@ -1,6 +1,8 @@
 /** The admin's squad calls: who starts, who is a substitute, who fans can rate, and player edits. */
 import { z } from 'zod';
+import { STARTING_XI_MAX, SUBSTITUTES_MAX } from './domain';
 import { endpoint } from './endpoint';
+import { dbId } from './ids';
 import {
   availableForRatingBody,
   playerBody,
@@ -8,11 +10,30 @@ import {
   playerImagesResult,
   playerList,
   playerResponse,
+  SQUAD_MESSAGES,
   updateSquadBody,
 } from './players';
 
 /** The squad's answer after a change: the players now available for rating. */
 export const squadChanged = z.object({ success: z.literal(true), players: playerList });
+
+export const PUBLISH_MESSAGES = {
+  managerElsewhere: 'The manager is picked on their own, not in the Starting XI or among the substitutes',
+  notAManager: 'The manager picked is not a manager',
+} as const;
+
+const playerId = dbId('Invalid player id');
+
+/**
+ * The match-day squad in one go: the starters, the substitutes fans rate and the manager. Publishing
+ * it makes exactly these players available for rating.
+ */
+export const publishSquadBody = z.object({
+  startingXI: z.array(playerId).max(STARTING_XI_MAX, SQUAD_MESSAGES.tooManyStarters),
+  substitutes: z.array(playerId).max(SUBSTITUTES_MAX, SQUAD_MESSAGES.tooManySubstitutes),
+  managerId: playerId.nullable(),
+});
+export type PublishSquadBody = z.infer<typeof publishSquadBody>;
 
 /** The admin's calls that shape the squad and publish it for rating. */
 export const squadApi = {
@@ -29,6 +50,16 @@ export const squadApi = {
     method: 'POST',
     path: '/api/admin/update-squad',
     body: updateSquadBody,
+    response: squadChanged,
+  }),
+  /**
+   * Saves the squad (starters, substitutes, manager) and makes exactly those players available for
+   * rating, in one transaction. The two calls above stay for older pages and tools.
+   */
+  publish: endpoint({
+    method: 'POST',
+    path: '/api/admin/publish-squad',
+    body: publishSquadBody,
     response: squadChanged,
   }),
   /** Nobody is available for rating any more. */

@@ -27,6 +27,8 @@ export const motmPlayer = z.object({
   name: z.string(),
   position: z.string(),
   image: z.string().nullable(),
+  /** The generated portrait, shown without a photo. */
+  portraitUrl: z.string().optional(),
 });
 
 /** The winner, its share of final votes to one decimal, and any players level with it. voteCount for admins. */

@@ -359,7 +359,9 @@ test.describe('with a live match', { tag: '@phone-only' }, () => {
       await expect(announcement).toHaveText(`0 of ${live.available.length} rated`);
       const order = await page
         .getByRole('article')
-        .evaluateAll((cards) => cards.map((card) => card.querySelector('h4')?.textContent ?? ''));
+        .evaluateAll((cards) =>
+          cards.map((card) => card.querySelector('[data-player-name]')?.textContent ?? ''),
+        );
       const byName = new Map(live.available.map((p) => [p.name, p]));
       const players = order.filter((name) => byName.has(name));
       expect(players.sort()).toEqual(live.available.map((p) => p.name).sort());
@@ -396,13 +398,13 @@ test.describe('with a live match', { tag: '@phone-only' }, () => {
       const others = page.getByRole('button', { name: /^Select as MOTM: /, pressed: true });
       await expect(others).toHaveCount(1);
 
-      // Submit: back up the page to the progress card's button.
+      // Submit: on to the progress bar at the bottom of the screen, the page's next stop after the players.
       const submit = page
         .getByRole('region', { name: 'Voting Progress' })
         .getByRole('button', { name: 'Submit Vote' });
       await expect(submit).toBeEnabled();
       await expect(submit).toHaveAccessibleDescription('All set: submit your vote.');
-      await tabTo(page, submit, { backwards: true });
+      await tabTo(page, submit);
       await expectFocusVisible(page, 'Submit Vote');
       // Radix announces a toast through a live status element it keeps for a second: caught as it appears.
       const toastAnnounced = page.waitForFunction(
@@ -414,13 +416,11 @@ test.describe('with a live match', { tag: '@phone-only' }, () => {
         { polling: 'raf', timeout: 15_000 },
       );
       await page.keyboard.press('Enter');
-      // The button keeps the focus through 'Submitting...' to 'Vote Submitted' (now unavailable).
-      const submitted = page
-        .getByRole('region', { name: 'Voting Progress' })
-        .getByRole('button', { name: 'Vote Submitted' });
-      await expect(submitted).toBeVisible();
-      await expect(submitted).toBeFocused();
-      await expect(submitted).toBeDisabled();
+      // The progress has done its work and goes; the focus lands on the fan's result, in view.
+      await expect(page.getByRole('region', { name: 'Voting Progress' })).toHaveCount(0);
+      const result = page.locator('#motm-card');
+      await expect(result).toBeFocused();
+      await expect(result).toBeInViewport();
       // The toast shows in Radix's labelled region and is read out by its live status element.
       const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
       await expect(toasts.getByText('Vote submitted successfully!')).toBeVisible();
@@ -490,6 +490,13 @@ test.describe('with a live match', { tag: '@phone-only' }, () => {
         await page.waitForLoadState('networkidle');
         await checkScreen(page, `${size}: rating`, { targets: size === '390' });
         if (size === '390') await page.screenshot({ path: test.info().outputPath('a11y-rating-390.png') });
+
+        // A player's details open under the row: the stats link and how fans rated.
+        const details = page.getByRole('button', { name: `${star.name}, details`, exact: true });
+        await expect(details).toHaveAttribute('aria-expanded', 'false');
+        await details.click();
+        await expect(details).toHaveAttribute('aria-expanded', 'true');
+        await checkScreen(page, `${size}: player details`, { targets: size === '390' });
 
         // Player stats (a lazy dialog): axe, Escape gives the focus back.
         const statsButton = page.getByRole('button', { name: `Stats for ${star.name}` });

@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContextOptions, devices, type Page, request } from '@playwright/test';
 import sharp from 'sharp';
+import { seasonOf } from '../../src/shared/domain';
 import type { Match } from '../../src/shared/matches';
 import type { Player } from '../../src/shared/players';
 import type { LeaderboardEntry } from '../../src/shared/ratings';
@@ -58,11 +59,13 @@ async function chooseMotmAndSubmit(page: Page, motm: Player) {
   const progress = page.getByRole('region', { name: 'Voting Progress' });
   await expect(progress.getByText(motm.name)).toBeVisible();
   await progress.getByRole('button', { name: 'Submit Vote' }).click();
-  await expect(progress.getByRole('button', { name: 'Vote Submitted' })).toBeVisible();
   await expect(page.getByText('Vote submitted successfully!').first()).toBeVisible();
+  // The fan lands on their result: the progress has gone and the Man of the Match card is in view.
+  await expect(progress).toHaveCount(0);
+  await expect(page.locator('#motm-card')).toBeInViewport();
 }
 
-test('two fans rate a live match, vote, see the results; once it ends, rating is refused', async ({
+test('two fans rate a live match, vote, see the results; once it ends, rating is closed', async ({
   page,
   browser,
   server,
@@ -105,10 +108,13 @@ test('two fans rate a live match, vote, see the results; once it ends, rating is
   await expect(page.getByRole('region', { name: 'Submit Final Vote' })).toBeVisible();
   await expectAccessible(page, 'desktop: voting open');
 
-  // The stats dialog: real figures where the product has them, a dash elsewhere.
+  // The stats dialog, from the player's details: our own figures for the season of the match dates.
+  await page.getByRole('button', { name: `${star.name}, details`, exact: true }).click();
   await page.getByRole('button', { name: `Stats for ${star.name}` }).click();
   const stats = page.getByRole('dialog', { name: star.name });
-  await expect(stats.getByRole('heading', { name: '2024/25 Season Overview' })).toBeVisible();
+  await expect(
+    stats.getByRole('heading', { name: `${seasonOf(new Date()).label} Season Overview` }),
+  ).toBeVisible();
   await expect(stats.getByRole('heading', { name: 'Performance Stats' })).toBeVisible();
   await expect(stats.getByRole('heading', { name: 'Recent Form' })).toBeVisible();
   await expectAccessible(page, 'desktop: stats dialog');
@@ -145,17 +151,22 @@ test('two fans rate a live match, vote, see the results; once it ends, rating is
   ).toBe(200);
   await latecomer.reload();
   await expect(latecomer.getByText('Voting Ended')).toBeVisible();
-  await latecomer.getByRole('button', { name: `Rate ${star.name} 5`, exact: true }).click();
-  await expect(
-    latecomer.getByText('Voting has ended. This match has ended and voting is no longer available.').first(),
-  ).toBeVisible();
+  // Rating is shown closed, not as keys that would only answer 'Voting has ended'.
+  const starRow = latecomer.getByRole('article', { name: star.name });
+  await expect(starRow.getByText('Voting closed')).toBeVisible();
+  await expect(latecomer.getByRole('button', { name: `Rate ${star.name} 5`, exact: true })).toHaveCount(0);
+  await expect(latecomer.getByRole('button', { name: /^Select as MOTM/ })).toHaveCount(0);
+  await expect(latecomer.getByRole('region', { name: 'Voting Progress' })).toHaveCount(0);
+  // The results come first: the Man of the Match above the players.
+  const motmTop = (await latecomer.locator('#motm-card').boundingBox())?.y ?? Number.NaN;
+  const playersTop = (await latecomer.locator('#rate-players').boundingBox())?.y ?? Number.NaN;
+  expect(motmTop).toBeLessThan(playersTop);
   const me = (await (await latecomer.request.get('/api/auth/me')).json()) as { user: { id: string } };
   const stored = await latecomer.request.get(`/api/ratings/user/${me.user.id}/match/${live.match.id}`);
   expect(await stored.json()).toEqual([]);
   // Once the match has ended its results are everyone's: how fans rated each player shows without a vote.
-  await expect(
-    latecomer.getByRole('article').filter({ hasText: star.name }).first().getByText('How fans rated'),
-  ).toBeVisible();
+  await starRow.getByRole('button', { name: `${star.name}, details`, exact: true }).click();
+  await expect(starRow.getByText('How fans rated')).toBeVisible();
   await expectAccessible(latecomer, 'desktop: match ended');
   await latecomer.screenshot({ path: testInfo.outputPath('desktop-match-ended.png'), fullPage: true });
 
@@ -257,9 +268,9 @@ test('an admin runs a match day from the panel: announce, pick the squad within 
   await page.getByRole('checkbox', { name: `Select ${manager.name} as manager` }).check();
   for (const p of subs)
     await page.getByRole('checkbox', { name: `Substitute: ${p.name}`, exact: true }).check();
-  for (const p of subs)
-    await page.getByRole('checkbox', { name: `Add for rating: ${p.name}`, exact: true }).check();
-  await page.getByRole('button', { name: 'Publish Squad for Rating' }).click();
+  // One action saves the squad and publishes exactly it, saying first what it will publish.
+  await expect(page.getByText(/11 starters, 2 substitutes and the manager/)).toBeVisible();
+  await page.getByRole('button', { name: 'Publish Squad', exact: true }).click();
   await expect
     .poll(
       async () => ((await (await admin.get('/api/admin/available-for-rating')).json()) as Player[]).length,
@@ -291,10 +302,24 @@ test('an admin runs a match day from the panel: announce, pick the squad within 
   await expectAccessible(page, 'admin: live match on a phone');
   await page.screenshot({ path: testInfo.outputPath('admin-live-phone.png'), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
+  // Ending closes voting for every fan: it asks first.
   await page.getByRole('radio', { name: 'Ended', exact: true }).click();
+  const end = page.getByRole('alertdialog', { name: 'End the match?' });
+  await expect(end).toContainText('Voting closes for every fan');
+  await expectAccessible(page, 'admin: end the match?');
+  await end.getByRole('button', { name: 'End Match' }).click();
   await expect
     .poll(async () => ((await (await admin.get('/api/matches/current')).json()) as Match).status)
     .toBe('Match Ended');
+  // Going live again is offered plainly, and asks too.
+  await page.getByRole('tab', { name: '2. Match Day Squad' }).click();
+  await expect(page.getByRole('button', { name: 'Start Match' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Reopen Voting' }).click();
+  const reopen = page.getByRole('alertdialog', { name: 'Reopen voting?' });
+  await expect(reopen).toContainText('results are hidden again from fans who have not voted');
+  await reopen.getByRole('button', { name: 'Cancel' }).click();
+  await expect(reopen).toBeHidden();
+  expect(((await (await admin.get('/api/matches/current')).json()) as Match).status).toBe('Match Ended');
 });
 
 test('an admin manages users, brands the page with a logo and adds tracking tags', async ({

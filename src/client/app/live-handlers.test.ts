@@ -1,6 +1,7 @@
 import { refreshLiveResults } from '@client/features/results/live-handlers';
 import { LIVE_TOASTS } from '@client/features/voting/live-handlers';
 import { handleLiveMessage, SeqMemory } from '@client/lib/live/live-messages';
+import { ownChanges } from '@client/lib/live/own-changes';
 import { queryKeys } from '@client/lib/query-keys';
 import type { LeaderboardEntry } from '@shared/ratings';
 import { QueryClient } from '@tanstack/react-query';
@@ -47,14 +48,34 @@ describe('handleLiveMessage', () => {
     expect(invalidated()).toEqual([queryKeys.currentMatch]);
   });
 
-  it('match_started: toast with the title, match and everything rated refreshed', () => {
+  it('match_update says what changed: half time with the score, full time with voting closed', () => {
+    const { notify, handle } = setup();
+    handle({ type: 'match_update', data: { matchId: 4, change: { kind: 'half-time', score: '1-0' } } });
+    expect(notify).toHaveBeenLastCalledWith({ title: 'Half-time: 1-0', duration: 3000 });
+    handle({ type: 'match_update', data: { matchId: 4, change: { kind: 'full-time', score: '1-0' } } });
+    expect(notify).toHaveBeenLastCalledWith(
+      expect.objectContaining({ title: 'Full time: voting closed, results are in' }),
+    );
+  });
+
+  it("the echo of this tab's own change refreshes without a toast; someone else's still toasts", () => {
+    const { notify, invalidated, handle } = setup();
+    ownChanges.expect('match_update');
+    handle({ type: 'match_update', data: { matchId: 4, change: { kind: 'goal', score: '1-0' } } });
+    expect(notify).not.toHaveBeenCalled();
+    expect(invalidated()).toEqual([queryKeys.currentMatch]);
+    handle({ type: 'match_update', data: { matchId: 4, change: { kind: 'goal', score: '2-0' } } });
+    expect(notify).toHaveBeenCalledWith({ title: 'Goal: 2-0', duration: 3000 });
+
+    ownChanges.expect('availableForRatingUpdate');
+    handle({ type: 'availableForRatingUpdate', data: {} });
+    expect(notify).toHaveBeenCalledTimes(1);
+  });
+
+  it('match_started: match and everything rated refreshed, quietly (the match_update before it said so)', () => {
     const { notify, invalidated, handle } = setup();
     handle({ type: 'match_started', data: { matchId: 5, title: 'United vs Arsenal' } });
-    expect(notify).toHaveBeenCalledWith({
-      title: 'New Match Started',
-      description: 'United vs Arsenal is now live!',
-      duration: 3000,
-    });
+    expect(notify).not.toHaveBeenCalled();
     const { prefixes } = queryKeys;
     expect(invalidated()).toEqual(
       expect.arrayContaining([

@@ -1,14 +1,33 @@
 import { refreshLiveResults, resultsLiveHandlers } from '@client/features/results/live-handlers';
 import { votingLiveHandlers } from '@client/features/voting/live-handlers';
 import { offlineQueue } from '@client/features/voting/offline/offline-queue';
-import { coreLiveHandlers, type LiveHandlers } from '@client/lib/live/live-messages';
+import {
+  coreLiveHandlers,
+  type LiveHandlers,
+  type LiveMessage,
+  type LiveMessageContext,
+} from '@client/lib/live/live-messages';
+import { ownChanges } from '@client/lib/live/own-changes';
+import type { LiveMessageType } from '@shared/live';
 import type { QueryClient } from '@tanstack/react-query';
+
+const silent = () => {};
+
+/** The handler, without its toast when the message is the echo of a change this tab's admin made. */
+function quietOwnEcho<T extends LiveMessageType>(
+  handle: (message: LiveMessage<T>, context: LiveMessageContext) => void,
+): (message: LiveMessage<T>, context: LiveMessageContext) => void {
+  return (message, context) =>
+    handle(message, ownChanges.takeEcho(message.type) ? { ...context, notify: silent } : context);
+}
 
 /** Every live message type has its handler, from the feature that owns its data. */
 export const LIVE_HANDLERS: Required<LiveHandlers> = {
   ...coreLiveHandlers,
   ...votingLiveHandlers,
   ...resultsLiveHandlers,
+  match_update: quietOwnEcho(votingLiveHandlers.match_update),
+  availableForRatingUpdate: quietOwnEcho(votingLiveHandlers.availableForRatingUpdate),
 };
 
 /** While the socket is down, polling refreshes the results. */

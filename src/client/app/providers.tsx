@@ -3,8 +3,11 @@ import { AuthProvider } from '@client/lib/auth/auth-provider';
 import type { InitialSession } from '@client/lib/auth/initial-session';
 import { LiveProvider } from '@client/lib/live/live-provider';
 import { createQueryClient } from '@client/lib/query-client';
+import { keepSnapshot, restoreSnapshot, seedAnswers } from '@client/lib/query-snapshot';
+import { browserStorage, readStoredUser } from '@client/lib/storage';
 import { TrackingScripts } from '@client/lib/tracking/tracking-scripts';
-import { QueryClientProvider } from '@tanstack/react-query';
+import type { Boot } from '@shared/boot';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { LIVE_HANDLERS, LIVE_POLL, LIVE_SYNC_AFTER_GAP } from './live-handlers';
 
@@ -16,11 +19,33 @@ const Toaster = lazy(() =>
 
 interface AppProvidersProps {
   initialSession: InitialSession;
+  /** The server's answers embedded in the page, if any. */
+  boot?: Boot | null;
+  /** A client made by the caller (the server's render of the first screen). */
+  queryClient?: QueryClient;
   children: ReactNode;
 }
 
-export function AppProviders({ initialSession, children }: AppProvidersProps) {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * The page's query client, starting from the server's boot answers for this user when the page carries
+ * them, else from the last visit's voting screen; either way the screen shows at once and is asked again.
+ */
+function createAppQueryClient(userId: string | null, boot: Boot | null): QueryClient {
+  const client = createQueryClient();
+  const storage = browserStorage();
+  if (userId && boot?.user.id === userId) seedAnswers(client, userId, boot.answers);
+  else restoreSnapshot(client, userId, storage);
+  keepSnapshot(client, () => readStoredUser()?.id ?? null, storage);
+  return client;
+}
+
+export function AppProviders({
+  initialSession,
+  boot = null,
+  queryClient: given,
+  children,
+}: AppProvidersProps) {
+  const [queryClient] = useState(() => given ?? createAppQueryClient(initialSession.user?.id ?? null, boot));
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider initialSession={initialSession}>

@@ -1,20 +1,21 @@
+import { formatCalendarDay } from './intl-format';
+
 /** How a match's date, kick-off and score read on every screen, fan's and admin's alike. */
 
-/** `YYYY-MM-DD` as an en-GB short date ("Sun 14 Sept 2025"), read as a calendar day in no time zone. */
+/** A match day the short way: weekday, day, month and year ("Sun 14 Sept 2025" in en-GB). */
+export const MATCH_DAY_STYLE: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+};
+
+/**
+ * `YYYY-MM-DD` as an en-GB short date ("Sun 14 Sept 2025"), read as a calendar day in no time zone:
+ * the current-match card's wording. Other screens use formatCalendarDay in the user's locale.
+ */
 export function formatMatchDate(scheduledDate: string | null): string | null {
-  if (!scheduledDate) return null;
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(scheduledDate);
-  if (!match) return null;
-  const [, y, m, d] = match;
-  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
-  if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(date);
+  return formatCalendarDay(scheduledDate, MATCH_DAY_STYLE, 'en-GB');
 }
 
 /** `HH:MM` as a 12-hour time ("15:00" -> "3:00 PM"); anything else is shown as given. */

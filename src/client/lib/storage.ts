@@ -3,6 +3,8 @@ import { type PublicUser, publicUser } from '@shared/auth';
 /** Browser storage keys: fixed names, kept across releases. */
 export const AUTH_TOKEN_KEY = 'auth_token';
 export const USER_DATA_KEY = 'user_data';
+/** The last voting screen's answers, drawn at once on the next visit (query-snapshot.ts). */
+export const SNAPSHOT_KEY = 'matchday_screen';
 
 /** The browser's local storage, or null where reaching it throws (disabled cookies, sandboxed frames). */
 export function browserStorage(): Storage | null {
@@ -59,4 +61,5 @@ export function writeStoredUser(user: PublicUser): void {
 export function clearAuthStorage(): void {
   write(AUTH_TOKEN_KEY, null);
   write(USER_DATA_KEY, null);
+  write(SNAPSHOT_KEY, null);
 }

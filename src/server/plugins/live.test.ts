@@ -145,7 +145,7 @@ describe('admin changes reach the sockets that may read them', () => {
     expect(score.status).toBe(200);
     expect(await fanSocket.next('match_update')).toEqual({
       type: 'match_update',
-      data: { matchId: live.match.id },
+      data: { matchId: live.match.id, change: { kind: 'goal', score: '2-1' } },
     });
 
     const next = (await live.admin.api.post<Match>('/api/matches', { opponent: 'Chelsea' })).body;

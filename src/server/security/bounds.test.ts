@@ -116,6 +116,15 @@ const BODY_PROBES: BodyProbe[] = [
   { route: 'POST /api/admin/available-for-rating', body: () => '{"playerIds":[X]}' },
   { route: 'POST /api/admin/update-squad', body: () => '{"startingXI":[X],"substitutes":[]}' },
   { route: 'POST /api/admin/update-squad', body: () => '{"startingXI":[],"substitutes":[X]}' },
+  {
+    route: 'POST /api/admin/publish-squad',
+    body: () => '{"startingXI":[X],"substitutes":[],"managerId":null}',
+  },
+  {
+    route: 'POST /api/admin/publish-squad',
+    body: () => '{"startingXI":[],"substitutes":[X],"managerId":null}',
+  },
+  { route: 'POST /api/admin/publish-squad', body: () => '{"startingXI":[],"substitutes":[],"managerId":X}' },
   { route: 'POST /api/admin/players', body: () => '{"name":"Edge","position":"Striker","apiPlayerId":X}' },
   { route: 'POST /api/admin/players', body: () => '{"name":"Edge","position":"Striker","jerseyNumber":X}' },
   {

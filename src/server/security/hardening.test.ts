@@ -47,6 +47,8 @@ async function ownApp(
         SESSION_SECRET: 'own-secret-own-secret-own-secret-0123',
         PUBLIC_URL,
         NODE_ENV: 'test',
+        // The log at its most talkative: per-request lines too, so they are checked for secrets.
+        LOG_REQUESTS: 'true',
       }),
     ),
     database: w.t.database,

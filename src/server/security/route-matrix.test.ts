@@ -82,6 +82,7 @@ const ENTRIES: Record<string, Entry> = {
   'GET /manifest.webmanifest': { expect: PUBLIC },
   'GET /icons/:file': { expect: PUBLIC, call: () => ({ url: '/icons/icon-192.png' }) },
   'GET /objects/:file': { expect: PUBLIC, call: (w) => ({ url: w.objectPath }) },
+  'GET /portraits/:id/:file': { expect: PUBLIC, call: (w) => ({ url: w.live.squad[0]?.portraitUrl }) },
   // A plain GET of the socket's path is no upgrade: nothing there for anyone (the upgrade has tests of its own).
   'GET /ws': { expect: all(404) },
   // Browser navigations: every outcome is a redirect (social sign-in is not configured here).
@@ -233,6 +234,16 @@ const ENTRIES: Record<string, Entry> = {
       json({
         startingXI: [...w.live.starters, w.live.manager].map((p) => p.id),
         substitutes: w.live.substitutes.map((p) => p.id),
+      }),
+  },
+  'POST /api/admin/publish-squad': {
+    expect: adminOnly(),
+    // The same squad as published: the entries after it find it unchanged.
+    call: (w) =>
+      json({
+        startingXI: w.live.starters.map((p) => p.id),
+        substitutes: w.live.substitutes.map((p) => p.id),
+        managerId: w.live.manager.id,
       }),
   },
   'POST /api/admin/clear-all-players': {

@@ -29,6 +29,8 @@ export interface TestContextOptions {
   live?: AppOptions['live'];
   /** Another instance's database: the context then shares it and leaves closing it to its owner. */
   database?: DbHandle;
+  /** A built page to serve (a folder laid out like dist/client); by default no page at all. */
+  clientDir?: string;
 }
 
 export function memoryMailer(outbox: MailMessage[]): Mailer {
@@ -53,7 +55,9 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     env,
     database,
     mailer: options.mailer === 'real' ? undefined : (options.mailer ?? memoryMailer(outbox)),
-    client: 'none',
+    ...(options.clientDir
+      ? { client: 'static' as const, clientDir: options.clientDir }
+      : { client: 'none' as const }),
     authRateLimit: options.authRateLimit,
     live: options.live,
   });

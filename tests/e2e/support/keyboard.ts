@@ -99,8 +99,9 @@ export interface SmallTarget {
 
 /**
  * Every visible, enabled interactive element whose target (with its <label>s) is under 44x44 CSS px.
- * Inline links inside running text and targets with a 24 px circle of free space around their centre
- * (WCAG 2.2's spacing exception) are reported with the exception they meet.
+ * Inline links inside running text, targets with a 24 px circle of free space around their centre
+ * (WCAG 2.2's spacing exception) and the keys of a one-line rating scale (at least 30x44) are reported
+ * with the exception they meet.
  */
 export async function smallTouchTargets(page: Page): Promise<{ checked: number; small: SmallTarget[] }> {
   return page.evaluate(() => {
@@ -152,6 +153,10 @@ export async function smallTouchTargets(page: Page): Promise<{ checked: number; 
         );
         if (own) entry.exception = 'inline link in a sentence';
       }
+      // A key of a one-line 1-10 scale: ten 44 px keys do not fit a phone's width, so each is at least
+      // 30 px wide and full height, like a phone keyboard's keys (WCAG 2.5.8 asks for 24 px).
+      if (element.closest('[data-key-row]') && rect.width >= 30 && rect.height >= 43.5)
+        entry.exception = 'key of a one-line rating scale: at least 30x44';
       if (!entry.exception) {
         // Spacing: a 24 px circle on its centre meets no other target's box nor its 24 px circle.
         const cx = (rect.left + rect.right) / 2;

@@ -15,10 +15,14 @@ export interface E2ELiveMatch {
 }
 
 /**
- * As the admin, through the API: pick 11 starters, 2 substitutes and the manager, publish them and start a
- * match. The server is held (holdServer) until `admin.dispose()`.
+ * As the admin, through the API: pick 11 starters, 2 substitutes (or `substitutes`) and the manager, publish
+ * them and start a match. The server is held (holdServer) until `admin.dispose()`.
  */
-export async function startMatchAsAdmin(baseURL: string, opponent: string): Promise<E2ELiveMatch> {
+export async function startMatchAsAdmin(
+  baseURL: string,
+  opponent: string,
+  { substitutes: subs = 2 }: { substitutes?: number } = {},
+): Promise<E2ELiveMatch> {
   const release = await holdServer(baseURL);
   const admin = await request.newContext({ baseURL });
   const dispose = admin.dispose.bind(admin);
@@ -36,7 +40,7 @@ export async function startMatchAsAdmin(baseURL: string, opponent: string): Prom
     const outfield = squad.filter((p) => !p.isManager);
     const keeper = outfield.find((p) => p.position === 'Goalkeeper') as Player;
     const starters = [keeper, ...outfield.filter((p) => p.position !== 'Goalkeeper').slice(0, 10)];
-    const substitutes = outfield.filter((p) => !starters.includes(p)).slice(0, 2);
+    const substitutes = outfield.filter((p) => !starters.includes(p)).slice(0, subs);
     const available = [...starters, ...substitutes, manager];
     expect(
       (

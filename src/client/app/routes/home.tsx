@@ -15,9 +15,8 @@ import { VotingBoardSkeleton } from '@client/features/voting/components/voting-s
 import { useAuth } from '@client/lib/auth/auth-context';
 import { useCompanyName } from '@client/lib/branding/get-customization';
 import { useDocumentTitle } from '@client/lib/use-document-title';
-import { cn } from '@client/lib/utils';
 import type { PublicUser } from '@shared/auth';
-import { hasEnded, resultsVisible } from '@shared/rules';
+import { hasEnded, matchPhase, resultsVisible } from '@shared/rules';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 
 /** After consent given while voting, the view returns to the players after 500 ms. */
@@ -42,7 +41,7 @@ const NoLiveMatch = lazy(() =>
     default: module.NoLiveMatch,
   })),
 );
-// Below the players, far under the fold: its code (and the confetti's) follows the first render.
+// Under the players while the fan rates: its code (and the confetti's) follows the first render.
 const MotmCard = lazy(() =>
   import('@client/features/results/components/motm-card').then((module) => ({ default: module.MotmCard })),
 );
@@ -98,7 +97,7 @@ function useConsentRequest(needsConsent: boolean) {
   return useCallback(() => setRequested(true), []);
 }
 
-/** The signed-in home: banner 1, announcement, then the voting column and the side column. */
+/** The signed-in home: banner 1, the announcement before a match, then the match (or the welcome). */
 function SignedInHome({ user }: { user: PublicUser }) {
   const { needsConsent, signOut } = useAuth();
   const requestConsent = useConsentRequest(needsConsent);
@@ -112,52 +111,55 @@ function SignedInHome({ user }: { user: PublicUser }) {
   useEffect(() => {
     if (matchOn) void loadLeaderboardCard();
   }, [matchOn]);
+  // An announcement speaks of the match to come: once it is live or over, it is out of date.
+  const announce = !current.isPending && (match === null || matchPhase(match) === 'preparing');
+  const side = (
+    <>
+      <BannerSlot slot="banner2" />
+      <VideoCard />
+    </>
+  );
 
   return (
     <PageShell>
       <OfflineNotice />
       <BannerSlot slot="banner1" />
-      <AnnouncementBox />
-      <div
-        className={cn(
-          'grid items-start gap-6',
-          // Without a match there is no leaderboard: the welcome takes the full width.
-          (match || current.isPending) &&
-            'lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_22rem]',
-        )}
-      >
-        <div className="flex min-w-0 flex-col gap-6">
-          {current.isPending ? (
-            <VotingBoardSkeleton />
-          ) : current.isError ? (
-            <MatchLoadError onRetry={() => void current.refetch()} />
-          ) : match ? (
-            <>
-              <VotingBoard match={match} user={user} onConsentRequired={requestConsent} />
+      {announce ? <AnnouncementBox /> : null}
+      {current.isPending ? (
+        <VotingBoardSkeleton />
+      ) : current.isError ? (
+        <MatchLoadError onRetry={() => void current.refetch()} />
+      ) : match ? (
+        <VotingBoard
+          match={match}
+          user={user}
+          onConsentRequired={requestConsent}
+          results={{
+            motm: (
               <Suspense fallback={<Skeleton className="h-48 w-full rounded-xl" />}>
-                <MotmCard matchId={match.id} resultsVisible={showResults} />
+                <MotmCard matchId={match.id} resultsVisible={showResults} final={hasEnded(match)} />
               </Suspense>
-            </>
-          ) : (
-            <Suspense fallback={<VotingBoardSkeleton />}>
-              <NoLiveMatch firstName={user.name.split(/\s+/)[0] || user.name} />
-            </Suspense>
-          )}
-        </div>
-        <aside aria-label="Leaderboard and more" className="flex min-w-0 flex-col gap-6">
-          {match ? (
-            showResults ? (
+            ),
+            leaderboard: (
               <Suspense fallback={<Skeleton className="h-96 w-full rounded-xl" />}>
                 <LeaderboardCard matchId={match.id} />
               </Suspense>
-            ) : (
-              <CompleteYourVote />
-            )
-          ) : null}
-          <BannerSlot slot="banner2" />
-          <VideoCard />
-        </aside>
-      </div>
+            ),
+            placeholder: <CompleteYourVote />,
+          }}
+          side={side}
+        />
+      ) : (
+        // Without a match there is no leaderboard: the welcome takes the full width.
+        <div className="flex flex-col gap-6">
+          <Suspense fallback={<VotingBoardSkeleton />}>
+            <NoLiveMatch firstName={user.name.split(/\s+/)[0] || user.name} />
+          </Suspense>
+          <aside aria-label="More from the club" className="flex flex-col gap-6 empty:hidden">
+            {side}
+          </aside>
+        </div>
+      )}
       {needsConsent ? (
         <Suspense fallback={null}>
           <ConsentModal onDecline={() => void signOut()} />

@@ -44,18 +44,19 @@ export function ManualBanner({ label, banner, eager = false, placeholder }: Manu
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-[linear-gradient(100deg,rgb(26_26_26/0.94)_0%,rgb(26_26_26/0.84)_55%,rgb(26_26_26/0.74)_100%)]"
       />
-      <div className="flex min-h-36 flex-col justify-center gap-4 p-5 @xl:flex-row @xl:items-center @xl:justify-between @xl:gap-8 @xl:px-8 @xl:py-7">
+      <div className="flex min-h-20 flex-col justify-center gap-2 p-3 sm:min-h-36 sm:gap-4 sm:p-5 @xl:flex-row @xl:items-center @xl:justify-between @xl:gap-8 @xl:px-8 @xl:py-7">
         <div className="flex min-w-0 flex-col gap-1.5">
           {subtitle ? (
             <p className="text-xs font-bold tracking-[0.14em] text-gold uppercase">{subtitle}</p>
           ) : null}
           {title ? (
-            <p className="text-xl font-extrabold leading-tight tracking-tight break-words @xl:text-2xl">
+            <p className="text-base font-extrabold leading-tight tracking-tight break-words sm:text-xl @xl:text-2xl">
               {title}
             </p>
           ) : null}
           {description ? (
-            <p className="max-w-prose whitespace-pre-line text-sm leading-relaxed break-words text-white/90">
+            // A phone keeps a banner to a strip: the description waits for a wider screen.
+            <p className="hidden max-w-prose whitespace-pre-line text-sm leading-relaxed break-words text-white/90 sm:block">
               {description}
             </p>
           ) : null}
@@ -64,7 +65,7 @@ export function ManualBanner({ label, banner, eager = false, placeholder }: Manu
           ) : null}
         </div>
         {discount ? (
-          <p className="self-start rounded-md border-2 border-dashed border-chrome/35 bg-gold px-4 py-2 text-lg font-extrabold tracking-tight text-chrome shadow-sm @xl:shrink-0 @xl:self-center @xl:px-5 @xl:py-3 @xl:text-2xl">
+          <p className="self-start rounded-md border-2 border-dashed border-chrome/35 bg-gold px-3 py-1 text-base font-extrabold sm:px-4 sm:py-2 sm:text-lg tracking-tight text-chrome shadow-sm @xl:shrink-0 @xl:self-center @xl:px-5 @xl:py-3 @xl:text-2xl">
             {discount}
           </p>
         ) : null}

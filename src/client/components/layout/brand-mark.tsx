@@ -1,5 +1,6 @@
 import { cn, initials } from '@client/lib/utils';
 import { useState } from 'react';
+import { ClubCrest } from './club-crest';
 
 interface BrandMarkProps {
   name: string;
@@ -7,7 +8,7 @@ interface BrandMarkProps {
   className?: string;
 }
 
-/** The club logo, or its initials when no logo is set or the image fails to load. */
+/** The club logo, or a crest with its initials when no logo is set or the image fails to load. */
 export function BrandMark({ name, logoUrl, className }: BrandMarkProps) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const showLogo = Boolean(logoUrl) && failedUrl !== logoUrl;
@@ -15,8 +16,10 @@ export function BrandMark({ name, logoUrl, className }: BrandMarkProps) {
     <span
       className={cn(
         'flex size-10 shrink-0 items-center justify-center overflow-hidden rounded-md font-extrabold tracking-tight',
-        showLogo ? 'bg-white' : 'bg-primary text-primary-foreground',
+        showLogo ? 'bg-white' : null,
         className,
+        // The crest is its own shape: no tile or box shadow around it.
+        showLogo ? null : 'overflow-visible rounded-none bg-transparent shadow-none',
       )}
     >
       {showLogo && logoUrl ? (
@@ -27,7 +30,7 @@ export function BrandMark({ name, logoUrl, className }: BrandMarkProps) {
           onError={() => setFailedUrl(logoUrl)}
         />
       ) : (
-        <span aria-hidden="true">{initials(name)}</span>
+        <ClubCrest initials={initials(name)} />
       )}
     </span>
   );

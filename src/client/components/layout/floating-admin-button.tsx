@@ -13,6 +13,8 @@ export function FloatingAdminButton() {
       className={cn(
         buttonVariants({ variant: 'secondary', size: 'icon' }),
         'fixed right-4 bottom-4 z-40 size-14 rounded-full shadow-xl ring-2 ring-white sm:right-6 sm:bottom-6',
+        // Above a bar fixed to the bottom (the phone's voting progress), not over its button.
+        '[:root:has([data-bottom-bar])_&]:bottom-[calc(var(--bottom-bar-height,5rem)+0.75rem)]',
       )}
     >
       <Shield className="size-6!" aria-hidden="true" />

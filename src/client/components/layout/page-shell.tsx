@@ -28,7 +28,7 @@ export function PageShell({ children }: { children: ReactNode }) {
       <SiteHeader />
       <main
         id="main"
-        className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8"
+        className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-4 px-3 py-4 sm:gap-6 sm:px-6 sm:py-8"
       >
         {children}
       </main>

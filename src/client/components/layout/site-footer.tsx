@@ -3,43 +3,36 @@ import { useSocialMedia } from '@client/lib/branding/get-social-media';
 import { CONTACT } from '@client/lib/site-config';
 import { cn, safeExternalUrl } from '@client/lib/utils';
 import { COPYRIGHT_YEAR } from '@shared/domain';
-import type { SocialMedia } from '@shared/settings';
-import { Camera, type LucideIcon, Mail, MonitorPlay, Music2, Users } from 'lucide-react';
+import { Mail } from 'lucide-react';
 import { Link } from 'wouter';
 import { BrandMark } from './brand-mark';
-
-// lucide ships no brand marks, so each network gets an icon for what it is.
-const SOCIAL_LINKS: { key: keyof SocialMedia; label: string; Icon: LucideIcon }[] = [
-  { key: 'youtube', label: 'YouTube', Icon: MonitorPlay },
-  { key: 'instagram', label: 'Instagram', Icon: Camera },
-  { key: 'facebook', label: 'Facebook', Icon: Users },
-  { key: 'tiktok', label: 'TikTok', Icon: Music2 },
-];
+// The footer is a lazy chunk of its own (page-shell.tsx), so the marks stay off the first load.
+import { SOCIAL_NETWORKS, SocialIcon } from './social-icons';
 
 const footerLink = 'inline-flex min-h-11 items-center text-white underline-offset-4 hover:underline';
 
 function SocialLinks({ company }: { company: string }) {
   const { data, isPending } = useSocialMedia();
   if (isPending) return null;
-  const links = SOCIAL_LINKS.flatMap(({ key, label, Icon }) => {
+  const links = SOCIAL_NETWORKS.flatMap(({ key, icon }) => {
     const href = safeExternalUrl(data?.[key]);
-    return href ? [{ key, label, Icon, href }] : [];
+    return href ? [{ key, icon, href }] : [];
   });
   if (links.length === 0) {
     return <p className="text-sm text-chrome-muted">Social links can be configured in the admin settings.</p>;
   }
   return (
     <ul className="flex flex-wrap gap-2">
-      {links.map(({ key, label, Icon, href }) => (
+      {links.map(({ key, icon, href }) => (
         <li key={key}>
           <a
             href={href}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={`${company} on ${label}`}
+            aria-label={`${company} on ${icon.title}`}
             className="flex size-11 items-center justify-center rounded-full bg-white/10 text-white transition-colors hover:bg-primary"
           >
-            <Icon className="size-5" aria-hidden="true" />
+            <SocialIcon icon={icon} className="size-5" />
           </a>
         </li>
       ))}

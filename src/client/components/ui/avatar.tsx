@@ -1,5 +1,5 @@
 import { cn, initials } from '@client/lib/utils';
-import { Avatar as AvatarPrimitive } from 'radix-ui';
+import { useState } from 'react';
 
 interface AvatarProps {
   name: string;
@@ -7,23 +7,30 @@ interface AvatarProps {
   className?: string;
 }
 
-/** A round picture, or the name's initials when there is none or it fails to load. */
+/**
+ * A round picture, or the name's initials when there is none or it fails to load. Plain markup: it is in
+ * the header of every screen, where a library's bytes count.
+ */
 export function Avatar({ name, src, className }: AvatarProps) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const showImage = Boolean(src) && failed !== src;
   return (
-    <AvatarPrimitive.Root
-      className={cn('relative flex size-10 shrink-0 overflow-hidden rounded-full bg-primary', className)}
-    >
-      {src ? (
-        <AvatarPrimitive.Image src={src} alt="" className="aspect-square size-full object-cover" />
-      ) : null}
+    <span className={cn('relative flex size-10 shrink-0 overflow-hidden rounded-full bg-primary', className)}>
       {/* The initials stand for a name that is always written or announced beside the avatar. */}
-      <AvatarPrimitive.Fallback
+      <span
         aria-hidden="true"
         className="flex size-full items-center justify-center text-sm font-bold text-primary-foreground"
-        delayMs={src ? 300 : 0}
       >
         {initials(name)}
-      </AvatarPrimitive.Fallback>
-    </AvatarPrimitive.Root>
+      </span>
+      {showImage && src ? (
+        <img
+          src={src}
+          alt=""
+          onError={() => setFailed(src)}
+          className="absolute inset-0 aspect-square size-full object-cover"
+        />
+      ) : null}
+    </span>
   );
 }

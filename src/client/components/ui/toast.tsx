@@ -20,14 +20,31 @@ export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provid
   );
 }
 
-export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
+/**
+ * Where toasts show. The admin panel's tables fill its main column, so there toasts sit over the side
+ * navigation on laptops (18rem: the 16rem nav and the main column's 2rem padding) and at the bottom on
+ * phones, where the panel leaves room below its content.
+ */
+export type ToastPlacement = 'page' | 'admin';
+
+const PLACEMENTS: Record<ToastPlacement, string> = {
+  page: 'top-0 flex-col-reverse p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
+  admin: 'bottom-0 left-0 flex-col p-3 md:w-72',
+};
+
+export function toastPlacement(pathname: string): ToastPlacement {
+  return pathname === '/admin' || pathname.startsWith('/admin/') ? 'admin' : 'page';
+}
+
+export function ToastViewport({
+  className,
+  placement = 'page',
+  ...props
+}: ComponentProps<typeof ToastPrimitive.Viewport> & { placement?: ToastPlacement }) {
   return (
     <ToastPrimitive.Viewport
       hotkey={TOAST_HOTKEY}
-      className={cn(
-        'fixed top-0 z-[100] flex max-h-dvh w-full flex-col-reverse gap-2 p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
-        className,
-      )}
+      className={cn('fixed z-[100] flex max-h-dvh w-full gap-2', PLACEMENTS[placement], className)}
       {...props}
     />
   );

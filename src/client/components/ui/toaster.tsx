@@ -1,8 +1,18 @@
-import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
+import { useLocation } from 'wouter';
+import {
+  Toast,
+  ToastClose,
+  ToastDescription,
+  ToastProvider,
+  ToastTitle,
+  ToastViewport,
+  toastPlacement,
+} from './toast';
 import { dismissToast, useToast } from './use-toast';
 
 export function Toaster() {
   const { toasts } = useToast();
+  const [pathname] = useLocation();
   return (
     <ToastProvider>
       {toasts.map(({ id, title, description, variant, duration, open }) => (
@@ -22,7 +32,7 @@ export function Toaster() {
           <ToastClose />
         </Toast>
       ))}
-      <ToastViewport />
+      <ToastViewport placement={toastPlacement(pathname)} />
     </ToastProvider>
   );
 }

@@ -1,31 +1,28 @@
 import type { ToastInput } from '@client/components/ui/use-toast';
 import { type LiveHandlers, refresh } from '@client/lib/live/live-messages';
+import { GENERIC_MATCH_TOAST, matchChangeToast } from '@client/lib/live/match-change-toast';
 import { queryKeys } from '@client/lib/query-keys';
 
 /** The live toasts, word for word, with their durations. */
 export const LIVE_TOASTS = {
-  matchUpdate: { title: 'Match Update', description: 'Match information has been updated', duration: 3000 },
-  matchStarted: (title: string): ToastInput => ({
-    title: 'New Match Started',
-    description: `${title} is now live!`,
-    duration: 3000,
-  }),
+  matchUpdate: GENERIC_MATCH_TOAST,
   startingXi: {
     title: 'Starting XI Updated',
     description: 'Available players for rating have been updated',
     duration: 2000,
   },
-} satisfies Record<string, ToastInput | ((title: string) => ToastInput)>;
+} satisfies Record<string, ToastInput>;
 
 /** The match and the players fans rate: what the voting screens show. */
 export const votingLiveHandlers = {
-  match_update: (_message, { queryClient, notify }) => {
-    notify(LIVE_TOASTS.matchUpdate);
+  // Says what changed ('Half-time: 1-0'); a kick-off or reopening says it here too, so match_started,
+  // which follows it, only refreshes.
+  match_update: (message, { queryClient, notify }) => {
+    notify(matchChangeToast(message.data.change));
     refresh(queryClient, [queryKeys.currentMatch]);
   },
-  match_started: (message, { queryClient, notify }) => {
+  match_started: (_message, { queryClient }) => {
     const { prefixes } = queryKeys;
-    notify(LIVE_TOASTS.matchStarted(message.data.title));
     refresh(queryClient, [
       queryKeys.currentMatch,
       prefixes.ratings,

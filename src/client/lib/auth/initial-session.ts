@@ -42,7 +42,7 @@ async function checkCallback(callback: { token: string; user: PublicUser }, star
  * first, otherwise the cached user shows. It consumes the callback (rewrites the address) and the mark
  * of a started social sign-in, so call it once, before rendering.
  */
-export function readInitialSession(): InitialSession {
+export function readInitialSession(bootUser: PublicUser | null = null): InitialSession {
   const { pathname, search, hash } = window.location;
   const callback = parseAuthCallback(search);
   if (callback.kind !== 'none') {
@@ -63,7 +63,12 @@ export function readInitialSession(): InitialSession {
     clearAuthStorage();
     return { status: 'pending', user: null, discardCallback: true, callbackCheck: null };
   }
-  const cached = readStoredUser();
+  // The server drew the page for its session's user: shown at once, like a user kept from last time.
+  let cached = readStoredUser();
+  if (!cached && bootUser) {
+    writeStoredUser(bootUser);
+    cached = bootUser;
+  }
   return {
     status: cached ? 'authenticated' : 'pending',
     user: cached,

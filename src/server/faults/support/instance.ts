@@ -51,6 +51,8 @@ export async function startInstance(options: {
     // The simulator's fast sign-up of fans (loopback only).
     SIMULATION: '1',
     LOG_LEVEL: 'info',
+    // The tests see an instance serve through nginx by its 'incoming request' lines.
+    LOG_REQUESTS: 'true',
   });
   delete env.TEST_DATABASE_URL;
   delete env.VITEST;

@@ -99,26 +99,32 @@ export async function motmLeaderboardOf(
   }));
 }
 
-/** Ratings per minute (by when each was made or last changed), every minute from the first to the last. */
+/**
+ * Ratings per match minute (by when each was made or last changed), from the match's start time: a
+ * rating 30 s after kick-off is in minute 1. A match reset to preparing has no start time: its first
+ * rating stands in for kick-off.
+ */
 export async function ratingsTimelineOf(
   db: Database,
   matchId: number,
 ): Promise<z.infer<typeof ratingsTimeline>> {
   // Gaps are filled with zeros for a day at most: a chart of a longer span shows only busy minutes.
-  return rows<{ minute: string; ratings: number }>(
+  return rows<{ minute: number; ratings: number }>(
     db,
-    sql`with per_minute as (
-          select date_trunc('minute', updated_at) as m, count(*)::int as n
-          from ratings where match_id = ${matchId} group by 1),
-        span as (select min(m) as lo, max(m) as hi from per_minute),
+    sql`with kick_off as (
+          select coalesce(m.started_at, (select min(updated_at) from ratings where match_id = m.id)) as at
+          from matches m where m.id = ${matchId}),
+        per_minute as (
+          select greatest(0, floor(extract(epoch from (r.updated_at - k.at)) / 60) + 1)::int as minute,
+                 count(*)::int as n
+          from ratings r cross join kick_off k where r.match_id = ${matchId} group by 1),
         minutes as (
-          select generate_series(lo, least(hi, lo + interval '1 day'), interval '1 minute') as m
-          from span where lo is not null)
-        select to_char(coalesce(minutes.m, per_minute.m) at time zone 'UTC',
-                       'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as minute,
+          select generate_series(1, least(hi, 24 * 60)) as minute
+          from (select max(minute) as hi from per_minute) span where hi >= 1)
+        select coalesce(minutes.minute, per_minute.minute)::int as minute,
                coalesce(per_minute.n, 0)::int as ratings
-        from minutes full join per_minute on per_minute.m = minutes.m
-        order by coalesce(minutes.m, per_minute.m)`,
+        from minutes full join per_minute on per_minute.minute = minutes.minute
+        order by 1`,
   );
 }
 
@@ -148,7 +154,8 @@ export async function playerDistributionsOf(
 
 /**
  * The players fans disagree on most: population variance of their ratings (at least 2), highest
- * first, from the match's cached per-value counts.
+ * first, from the match's cached per-value counts. A player everyone rated alike (variance 0) is not
+ * controversial at all, so is left out.
  */
 export async function controversialOf(
   db: Database,
@@ -161,7 +168,8 @@ export async function controversialOf(
       // Exact in integers until the last division: (n * sum(x^2) - sum(x)^2) / n^2.
       const variance = (f.count * sumOfSquares - f.sum * f.sum) / (f.count * f.count);
       return { playerId, count: f.count, sum: f.sum, variance };
-    });
+    })
+    .filter((r) => r.variance > 0);
   const byId = await playersById(
     db,
     ranked.map((r) => r.playerId),

@@ -2,7 +2,7 @@ import type { Match } from '@shared/matches';
 import type { Player } from '@shared/players';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ratings } from '../../db/schema';
+import { matches, ratings } from '../../db/schema';
 import {
   type Client,
   client,
@@ -12,6 +12,8 @@ import {
   setupLiveMatch,
 } from '../../testing/match-fixtures';
 import { createTestContext, type TestContext } from '../../testing/test-app';
+import type { MatchSnapshot } from '../match-day/results.service';
+import { controversialOf } from './analytics.service';
 
 /**
  * A scripted season of two matches, every figure worked out by hand:
@@ -83,6 +85,11 @@ beforeAll(async () => {
       .set({ updatedAt: new Date(at) })
       .where(and(eq(ratings.userId, user.user.id), eq(ratings.matchId, match1.id)));
   }
+
+  await t.db
+    .update(matches)
+    .set({ startedAt: new Date('2025-03-01T14:58:30Z') })
+    .where(eq(matches.id, match1.id));
 
   // Starting match 2 ends match 1.
   match2 = (await admin.post<Match>('/api/matches', { opponent: 'Chelsea', venue: 'Stamford Bridge' })).body;
@@ -190,6 +197,41 @@ describe('figures', () => {
     expect((await admin.get(`/api/analytics/controversial/${match2.id}`)).body).toEqual([]);
   });
 
+  it('leaves out players everyone rated alike: all spreads 0 is an empty list', async () => {
+    const alike = { count: 3, sum: 21, counts: [0, 0, 0, 0, 0, 0, 3, 0, 0, 0] };
+    const snapshot = (players: [number, typeof alike][]): MatchSnapshot => ({
+      matchId: match1.id,
+      computedAt: 0,
+      totalRatings: 0,
+      totalVotes: 0,
+      players: new Map(players),
+      leaderboard: [],
+      distribution: [],
+      motm: null,
+    });
+    expect(
+      await controversialOf(
+        t.db,
+        snapshot([
+          [star.id, alike],
+          [rival.id, alike],
+        ]),
+      ),
+    ).toEqual([]);
+    const split = { count: 2, sum: 12, counts: [0, 0, 0, 0, 1, 0, 1, 0, 0, 0] };
+    expect(
+      (
+        await controversialOf(
+          t.db,
+          snapshot([
+            [star.id, alike],
+            [rival.id, split],
+          ]),
+        )
+      ).map((e) => e.player.id),
+    ).toEqual([rival.id]);
+  });
+
   it('lists every player with MOTM votes, most first, with shares to one decimal', async () => {
     const shown = (p: Player) => ({ id: p.id, name: p.name, position: p.position, image: p.image });
     expect((await admin.get(`/api/motm-leaderboard/${match1.id}`)).body).toEqual([
@@ -199,17 +241,19 @@ describe('figures', () => {
     expect((await admin.get(`/api/motm-leaderboard/${match3.id}`)).body).toEqual([]);
   });
 
-  it('counts ratings per minute, empty minutes included', async () => {
+  it('counts ratings per match minute from the start time, empty minutes included', async () => {
+    // Kick-off 14:58:30: A (15:00:10) in minute 2, B (15:00:50) in 3, C and D (15:02:30, 15:02:59) in 5.
     expect((await admin.get(`/api/analytics/ratings-timeline/${match1.id}`)).body).toEqual([
-      { minute: '2025-03-01T15:00:00.000Z', ratings: 28 },
-      { minute: '2025-03-01T15:01:00.000Z', ratings: 0 },
-      { minute: '2025-03-01T15:02:00.000Z', ratings: 16 },
+      { minute: 1, ratings: 0 },
+      { minute: 2, ratings: 14 },
+      { minute: 3, ratings: 14 },
+      { minute: 4, ratings: 0 },
+      { minute: 5, ratings: 16 },
     ]);
-    const second = (
-      await admin.get<{ minute: string; ratings: number }[]>(`/api/analytics/ratings-timeline/${match2.id}`)
-    ).body;
-    expect(second.reduce((sum, m) => sum + m.ratings, 0)).toBe(14);
-    for (const m of second) expect(m.minute).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\.000Z$/);
+    // Match 2 was rated straight after its kick-off, in its first minute.
+    expect((await admin.get(`/api/analytics/ratings-timeline/${match2.id}`)).body).toEqual([
+      { minute: 1, ratings: 14 },
+    ]);
     expect((await admin.get(`/api/analytics/ratings-timeline/${match3.id}`)).body).toEqual([]);
   });
 

@@ -173,7 +173,13 @@ async function computeSnapshot(db: Database, matchId: number, computedAt: number
       .map((v) => byId.get(v.player_id))
       .filter((p): p is NonNullable<typeof p> => Boolean(p))
       .sort((a, b) => a.name.localeCompare(b.name))
-      .map((p) => ({ id: p.id, name: p.name, position: p.position, image: p.image }));
+      .map((p) => ({
+        id: p.id,
+        name: p.name,
+        position: p.position,
+        image: p.image,
+        portraitUrl: p.portraitUrl,
+      }));
     const [winner, ...tied] = leaders;
     if (winner)
       motm = {

@@ -173,7 +173,14 @@ describe('results after voting', () => {
     const fan = fans[0];
     const result = (await fan?.api.get<MotmResult>(`/api/motm/${match.match.id}`))?.body;
     expect(result).toEqual({
-      player: { id: a?.id, name: a?.name, position: a?.position, image: a?.image ?? null },
+      player: {
+        id: a?.id,
+        name: a?.name,
+        position: a?.position,
+        image: a?.image ?? null,
+        // The winner's portrait, for a winner without a photo: the same one the squad list names.
+        portraitUrl: a?.portraitUrl,
+      },
       percentage: 50,
       tiedWith: [],
     });

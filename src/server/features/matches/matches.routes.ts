@@ -21,13 +21,19 @@ export async function matchesRoutes(
   route(app, matchesApi.create, { preValidation: adminOnly }, async (request, reply) => {
     const created = await createMatch(db, opts.clubName, request.body);
     app.changes.emit({ kind: 'match', matchId: created.id });
-    app.live.broadcast({ type: 'match_update', data: { matchId: created.id } }, SIGNED_IN);
+    app.live.broadcast(
+      {
+        type: 'match_update',
+        data: { matchId: created.id, change: { kind: 'announced', score: created.score } },
+      },
+      SIGNED_IN,
+    );
     return reply.status(201).send(created);
   });
   route(app, matchesApi.update, { preValidation: adminOnly }, async (request) => {
-    const { match: updated, started } = await updateMatch(db, request.params.id, request.body);
+    const { match: updated, started, change } = await updateMatch(db, request.params.id, request.body);
     app.changes.emit({ kind: 'match', matchId: updated.id });
-    app.live.broadcast({ type: 'match_update', data: { matchId: updated.id } }, SIGNED_IN);
+    app.live.broadcast({ type: 'match_update', data: { matchId: updated.id, change } }, SIGNED_IN);
     if (started)
       app.live.broadcast(
         { type: 'match_started', data: { matchId: updated.id, title: updated.title } },

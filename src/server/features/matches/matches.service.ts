@@ -1,3 +1,4 @@
+import type { MatchChange } from '@shared/live';
 import {
   type CreateMatchBody,
   MATCH_MESSAGES,
@@ -9,6 +10,7 @@ import { and, count, desc, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type MatchRow, matches, players } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { describeMatchChange } from './match-change';
 
 export function toMatch(row: MatchRow): Match {
   const startedAt = row.startedAt?.toISOString() ?? null;
@@ -86,12 +88,14 @@ export interface MatchUpdateResult {
   match: Match;
   /** True when this update took the match live. */
   started: boolean;
+  /** What the update did, for the live message fans get. */
+  change: MatchChange;
 }
 
 /**
- * Applies an admin's change with the state rules of going live needs published
- * players, sets startedAt and ends any other live match; Preparing clears startedAt; half time only
- * while live; score text and numbers kept in step.
+ * Applies an admin's change with the state rules: going live needs published players, sets startedAt
+ * (kept when an ended match is reopened) and ends any other live match; Preparing clears startedAt;
+ * half time only while live; score text and numbers kept in step.
  */
 export async function updateMatch(
   db: Database,
@@ -132,7 +136,8 @@ export async function updateMatch(
         .set({ isLive: false, isHalfTime: false })
         .where(and(eq(matches.isLive, true), ne(matches.id, id)));
       next.isLive = true;
-      next.startedAt = input.startedAt ? new Date(input.startedAt) : new Date();
+      // Reopening an ended match keeps its kick-off, so its minutes still count from the real start.
+      next.startedAt = input.startedAt ? new Date(input.startedAt) : (current.startedAt ?? new Date());
       started = true;
     } else {
       if (input.isLive === false) next.isLive = false;
@@ -145,6 +150,6 @@ export async function updateMatch(
       ? await tx.update(matches).set(next).where(eq(matches.id, id)).returning()
       : [current];
     if (!row) throw notFound(MATCH_MESSAGES.notFound);
-    return { match: toMatch(row), started };
+    return { match: toMatch(row), started, change: describeMatchChange(current, row) };
   });
 }

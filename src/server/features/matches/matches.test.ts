@@ -98,6 +98,18 @@ describe('match state', () => {
     expect(preparing.body).toMatchObject({ status: 'Not Started', startedAt: null });
   });
 
+  it('reopens an ended match with its original kick-off kept', async () => {
+    await publish(squad.slice(0, 3).map((p) => p.id));
+    const m = (await admin.api.post<Match>('/api/matches', { opponent: 'Burnley' })).body;
+    const live = (await admin.api.patch<Match>(`/api/matches/${m.id}`, { isLive: true })).body;
+    expect((await admin.api.patch<Match>(`/api/matches/${m.id}`, { isLive: false })).body.status).toBe(
+      'Match Ended',
+    );
+    const reopened = await admin.api.patch<Match>(`/api/matches/${m.id}`, { isLive: true });
+    expect(reopened.body).toMatchObject({ isLive: true, status: 'LIVE', startedAt: live.startedAt });
+    await admin.api.patch(`/api/matches/${m.id}`, { isLive: false });
+  });
+
   it('keeps at most one match live: starting one ends the other', async () => {
     await publish(squad.slice(0, 3).map((p) => p.id));
     const a = (await admin.api.post<Match>('/api/matches', { opponent: 'Fulham' })).body;

@@ -1,11 +1,24 @@
-import { playersApi } from '@shared/players';
+import { PLAYER_MESSAGES, PLAYER_PORTRAIT_PATH, playerPortraitParams, playersApi } from '@shared/players';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
+import { notFound } from '../../lib/http-error';
 import { sendJson } from '../../lib/json-answer';
 import { route } from '../../lib/route';
 import { signedIn } from '../../plugins/auth';
+import { clubColours } from '../settings/club-colours.service';
 import type { AvailablePlayersCache } from './available-players-cache';
-import { listPlayers, seasonStats as loadSeasonStats } from './players.service';
+import {
+  PORTRAIT_CONTENT_TYPE,
+  PortraitRenderer,
+  portraitFile,
+  portraitSpec,
+} from './player-portrait.service';
+import { findPlayer, listPlayers, seasonStats as loadSeasonStats } from './players.service';
+
+/** A portrait's address names what it draws, so that answer never changes; an older address may. */
+const VERSIONED_PORTRAIT_CACHE = 'public, max-age=31536000, immutable';
+const OUTDATED_PORTRAIT_CACHE = 'no-cache';
 
 export async function playersRoutes(
   app: FastifyInstance,
@@ -20,4 +33,27 @@ export async function playersRoutes(
     return sendJson(reply, await opts.available.json());
   });
   route(app, playersApi.seasonStats, signedInOnly, (request) => loadSeasonStats(opts.db, request.params.id));
+
+  // Public like uploads: an <img> asks for it, and it shows no more than the squad list does.
+  const portraits = new PortraitRenderer();
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(PLAYER_PORTRAIT_PATH, { schema: { params: playerPortraitParams } }, async (request, reply) => {
+      const player = await findPlayer(opts.db, request.params.id);
+      if (!player) throw notFound(PLAYER_MESSAGES.notFound);
+      if (!/^[0-9a-f]{16}\.webp$/.test(request.params.file)) throw notFound('Portrait not found');
+      // An address from before a rename or a new number still gets the current portrait, briefly kept.
+      const spec = portraitSpec(player, clubColours());
+      const etag = `"${spec.version}"`;
+      reply
+        .header(
+          'cache-control',
+          request.params.file === portraitFile(spec) ? VERSIONED_PORTRAIT_CACHE : OUTDATED_PORTRAIT_CACHE,
+        )
+        .header('etag', etag)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'inline');
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      return reply.type(PORTRAIT_CONTENT_TYPE).send(await portraits.image(spec));
+    });
 }

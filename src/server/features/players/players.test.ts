@@ -1,3 +1,4 @@
+import { seasonOf } from '@shared/domain';
 import type { Player, SeasonStats } from '@shared/players';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { client, createFan, setupLiveMatch, voteAll } from '../../testing/match-fixtures';
@@ -38,7 +39,8 @@ it('builds season stats from our own data: averages, matches rated, MOTM awards,
   const stats = (await fans[0]?.api.get<SeasonStats>(`/api/players/${star.id}/season-stats`))?.body;
   expect(stats).toMatchObject({
     playerId: star.id,
-    seasonLabel: '2024/25',
+    // Matches made today: the season is today's, never a fixed label.
+    seasonLabel: seasonOf(new Date()).label,
     motmAwards: 1,
     averageRating: 8.5,
   });
@@ -50,4 +52,21 @@ it('builds season stats from our own data: averages, matches rated, MOTM awards,
     playerAverage: 8.5,
   });
   expect((await fans[0]?.api.get('/api/players/999999/season-stats'))?.status).toBe(404);
+
+  // A match scheduled in a later season makes that season the current one: last season's ratings,
+  // awards and form are not counted in it.
+  const later = await first.admin.api.post<{ id: number }>('/api/matches', {
+    opponent: 'Arsenal',
+    scheduledDate: '2031-08-16',
+  });
+  expect(later.status).toBe(201);
+  const next = (await fans[0]?.api.get<SeasonStats>(`/api/players/${star.id}/season-stats`))?.body;
+  expect(next).toMatchObject({
+    seasonLabel: '2031/32',
+    ratingCount: 0,
+    matchesRated: 0,
+    motmAwards: 0,
+    averageRating: null,
+    recentForm: [],
+  });
 });

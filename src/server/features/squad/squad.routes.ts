@@ -5,7 +5,7 @@ import { route } from '../../lib/route';
 import { adminOnly } from '../../plugins/auth';
 import { liveAfter } from '../../plugins/live';
 import { listAvailablePlayers } from '../players/players.service';
-import { clearAllFromRating, setAvailableForRating, updateSquad } from './squad.service';
+import { clearAllFromRating, publishSquad, setAvailableForRating, updateSquad } from './squad.service';
 
 /** The admin calls that publish the squad for rating. */
 export async function squadRoutes(app: FastifyInstance, opts: { db: Database }) {
@@ -21,6 +21,11 @@ export async function squadRoutes(app: FastifyInstance, opts: { db: Database }) 
   });
   route(app, squadApi.update, squad, async (request) => {
     await updateSquad(db, request.body.startingXI, request.body.substitutes);
+    return answer();
+  });
+  // Roles and availability change together: availableForRatingUpdate makes pages re-read both.
+  route(app, squadApi.publish, publish, async (request) => {
+    await publishSquad(db, request.body);
     return answer();
   });
   route(app, squadApi.clearAll, publish, async () => {

@@ -1,5 +1,6 @@
 import { MANAGERS_MAX, STARTING_XI_MAX, SUBSTITUTES_MAX } from '@shared/domain';
 import { SQUAD_MESSAGES } from '@shared/players';
+import { PUBLISH_MESSAGES, type PublishSquadBody } from '@shared/squad';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type PlayerRow, players } from '../../db/schema';
@@ -22,6 +23,13 @@ function assertWithinLimits(counted: Counted): void {
   if (counted.starters > STARTING_XI_MAX) throw badRequest(SQUAD_MESSAGES.tooManyStarters);
   if (counted.managers > MANAGERS_MAX) throw badRequest(SQUAD_MESSAGES.tooManyManagers);
   if (counted.substitutes > SUBSTITUTES_MAX) throw badRequest(SQUAD_MESSAGES.tooManySubstitutes);
+}
+
+/** Those in `regulars` (starters, the manager) are not substitutes; those in `subs` are. */
+async function markSubstitutes(db: Database, regulars: number[], subs: number[]): Promise<void> {
+  if (regulars.length)
+    await db.update(players).set({ isSubstitute: false }).where(inArray(players.id, regulars));
+  if (subs.length) await db.update(players).set({ isSubstitute: true }).where(inArray(players.id, subs));
 }
 
 async function loadPlayers(db: Database, ids: number[]): Promise<PlayerRow[]> {
@@ -57,28 +65,42 @@ export async function updateSquad(db: Database, startingXI: number[], substitute
     const subs = await loadPlayers(tx, substitutes);
     assertWithinLimits({ ...countRoles(starters), substitutes: 0 });
     if (subs.some((p) => p.isManager)) throw badRequest(SQUAD_MESSAGES.tooManyManagers);
-    if (starters.length)
-      await tx
-        .update(players)
-        .set({ isSubstitute: false })
-        .where(
-          inArray(
-            players.id,
-            starters.map((p) => p.id),
-          ),
-        );
-    if (subs.length)
-      await tx
-        .update(players)
-        .set({ isSubstitute: true })
-        .where(
-          inArray(
-            players.id,
-            subs.map((p) => p.id),
-          ),
-        );
+    await markSubstitutes(
+      tx,
+      starters.map((p) => p.id),
+      subs.map((p) => p.id),
+    );
     const available = await tx.select().from(players).where(eq(players.isAvailableForRating, true));
     assertWithinLimits(countRoles(available));
+  });
+}
+
+/**
+ * The match-day squad in one transaction: starters and the manager are not substitutes, the
+ * substitutes are, and exactly these players are available for rating (everyone else is not).
+ */
+export async function publishSquad(db: Database, squad: PublishSquadBody): Promise<void> {
+  const { startingXI, substitutes, managerId } = squad;
+  if (startingXI.some((id) => substitutes.includes(id))) throw badRequest(SQUAD_MESSAGES.overlap);
+  if (managerId !== null && (startingXI.includes(managerId) || substitutes.includes(managerId)))
+    throw badRequest(PUBLISH_MESSAGES.managerElsewhere);
+  await db.transaction(async (tx) => {
+    const starters = await loadPlayers(tx, startingXI);
+    const subs = await loadPlayers(tx, substitutes);
+    const managers = await loadPlayers(tx, managerId === null ? [] : [managerId]);
+    if ([...starters, ...subs].some((p) => p.isManager)) throw badRequest(PUBLISH_MESSAGES.managerElsewhere);
+    if (managers.some((p) => !p.isManager)) throw badRequest(PUBLISH_MESSAGES.notAManager);
+    const regulars = [...starters, ...managers].map((p) => p.id);
+    await markSubstitutes(
+      tx,
+      regulars,
+      subs.map((p) => p.id),
+    );
+    const rated = [...regulars, ...subs.map((p) => p.id)];
+    await tx
+      .update(players)
+      .set({ isAvailableForRating: rated.length ? sql`${players.id} in ${rated}` : sql`false` })
+      .where(sql`true`);
   });
 }
 

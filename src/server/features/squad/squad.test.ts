@@ -109,3 +109,69 @@ it('clears every player from rating', async () => {
   expect(res.body.players).toEqual([]);
   expect((await admin.api.get<Player[]>('/api/admin/available-for-rating')).body).toEqual([]);
 });
+
+it('publishes the whole squad in one call: exactly these players, with their roles; fans may not', async () => {
+  const fan = await createFan(t);
+  const manager = squad.find((p) => p.isManager) as Player;
+  const [old, ...rest] = outfield();
+  await publish([old?.id ?? 0]);
+  const starters = rest.slice(0, 11).map((p) => p.id);
+  const subs = rest.slice(11, 13).map((p) => p.id);
+  const body = { startingXI: starters, substitutes: subs, managerId: manager.id };
+  expect((await fan.api.post('/api/admin/publish-squad', body)).status).toBe(403);
+
+  const res = await admin.api.post<{ players: Player[] }>('/api/admin/publish-squad', body);
+  expect(res.status).toBe(200);
+  const rated = res.body.players;
+  expect(rated.map((p) => p.id).sort()).toEqual([...starters, ...subs, manager.id].sort());
+  expect(rated.filter((p) => p.isSubstitute).map((p) => p.id)).toEqual(expect.arrayContaining(subs));
+  expect(rated.filter((p) => p.isSubstitute)).toHaveLength(2);
+  // Whoever was published before and is not in this squad no longer is.
+  const available = (await fan.api.get<Player[]>('/api/players/available-for-rating')).body;
+  expect(available.some((p) => p.id === old?.id)).toBe(false);
+  expect(available).toHaveLength(14);
+
+  // Publishing again without a manager and with one substitute: exactly that.
+  const again = await admin.api.post<{ players: Player[] }>('/api/admin/publish-squad', {
+    startingXI: starters,
+    substitutes: subs.slice(0, 1),
+    managerId: null,
+  });
+  expect(again.body.players).toHaveLength(12);
+});
+
+it('refuses a squad over the limits or with the manager out of place, and changes nothing', async () => {
+  const manager = squad.find((p) => p.isManager) as Player;
+  const ids = outfield().map((p) => p.id);
+  const before = (await admin.api.get<Player[]>('/api/admin/available-for-rating')).body;
+  const refuse = async (body: unknown, message: string) => {
+    const res = await admin.api.post<{ message: string }>('/api/admin/publish-squad', body);
+    expect(res.status, message).toBe(400);
+    expect(res.body.message).toBe(message);
+  };
+  await refuse(
+    { startingXI: ids.slice(0, 12), substitutes: [], managerId: null },
+    'Maximum 11 players can be selected for Starting XI',
+  );
+  await refuse(
+    { startingXI: [], substitutes: ids.slice(0, 6), managerId: null },
+    'Maximum 5 substitutes can be added for rating',
+  );
+  await refuse(
+    { startingXI: ids.slice(0, 2), substitutes: ids.slice(1, 3), managerId: null },
+    'A player cannot be both in the Starting XI and a substitute',
+  );
+  await refuse(
+    { startingXI: [...ids.slice(0, 10), manager.id], substitutes: [], managerId: null },
+    'The manager is picked on their own, not in the Starting XI or among the substitutes',
+  );
+  await refuse(
+    { startingXI: ids.slice(0, 11), substitutes: [], managerId: ids[11] },
+    'The manager picked is not a manager',
+  );
+  await refuse(
+    { startingXI: [999_999], substitutes: [], managerId: manager.id },
+    'One or more players do not exist',
+  );
+  expect((await admin.api.get<Player[]>('/api/admin/available-for-rating')).body).toEqual(before);
+});

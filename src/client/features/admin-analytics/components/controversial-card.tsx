@@ -27,12 +27,20 @@ export function ControversialCard({ matchId }: { matchId: number | undefined }) 
         idle={matchId === undefined ? <NoMatch /> : null}
         skeleton={listSkeleton}
       >
-        {(entries) =>
-          entries.length === 0 ? (
-            <p className="text-sm text-muted-foreground">Not enough ratings yet (2 per player needed).</p>
+        {(entries) => {
+          // A spread of 0 is full agreement: nothing controversial to show.
+          const spread = entries.filter((entry) => entry.variance > 0);
+          return spread.length === 0 ? (
+            <div className="flex flex-col gap-1 rounded-md border border-dashed border-input p-4 text-center">
+              <p className="font-semibold">None</p>
+              <p className="text-sm text-muted-foreground">
+                No player's ratings are spread out: fans agree so far, or there are too few ratings (2 per
+                player needed).
+              </p>
+            </div>
           ) : (
             <ol className="flex flex-col divide-y divide-border">
-              {entries.slice(0, CONTROVERSIAL_SHOWN).map((entry, index) => (
+              {spread.slice(0, CONTROVERSIAL_SHOWN).map((entry, index) => (
                 <li key={entry.player.id} className="flex items-center gap-3 py-2 first:pt-0 last:pb-0">
                   <span className="w-5 text-center text-sm font-bold tabular-nums text-muted-foreground">
                     {index + 1}
@@ -56,8 +64,8 @@ export function ControversialCard({ matchId }: { matchId: number | undefined }) 
                 </li>
               ))}
             </ol>
-          )
-        }
+          );
+        }}
       </QueryBody>
     </AnalyticsCard>
   );

@@ -2,6 +2,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
+import { formatNumber } from '@client/lib/intl-format';
 import { HISTORY_PAGE_SIZE } from '@shared/domain';
 import type { Match } from '@shared/matches';
 import { ChevronLeft, ChevronRight, History } from 'lucide-react';
@@ -17,7 +18,7 @@ function VoteCount({ matchId }: { matchId: number }) {
   const votes = useTotalVotes(matchId, { poll: false });
   if (votes.isError) return <span>-</span>;
   if (votes.isPending) return <Skeleton className="inline-block h-4 w-8 align-middle" />;
-  return <span>{votes.data.totalVotes.toLocaleString('en-GB')}</span>;
+  return <span>{formatNumber(votes.data.totalVotes)}</span>;
 }
 
 function StatusBadge({ match }: { match: Match }) {

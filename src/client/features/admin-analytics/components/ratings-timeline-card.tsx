@@ -14,7 +14,11 @@ const chartSkeleton = <Skeleton className="h-60 w-full" />;
 export function RatingsTimelineCard({ matchId }: { matchId: number | undefined }) {
   const timeline = useRatingsTimeline(matchId);
   return (
-    <AnalyticsCard title="Ratings per minute" icon={ChartArea}>
+    <AnalyticsCard
+      title="Ratings per minute"
+      icon={ChartArea}
+      description="Each match minute counted from kick-off (the match's start time)."
+    >
       <QueryBody query={timeline} idle={matchId === undefined ? <NoMatch /> : null} skeleton={chartSkeleton}>
         {(data) => {
           const points = timelinePoints(data);

@@ -1,12 +1,11 @@
 import { Progress } from '@client/components/ui/progress';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { formatNumber } from '@client/lib/intl-format';
 import { CircleCheckBig, Repeat, Vote } from 'lucide-react';
 import { useParticipation, useReturnUsers } from '../api/get-match-analytics';
 import { useTotalVotes } from '../api/get-total-votes';
 import { formatPercent } from '../utils/match-history';
 import { AnalyticsCard, NoMatch, QueryBody } from './analytics-card';
-
-const numberFormat = new Intl.NumberFormat('en-GB');
 
 function BigNumber({ value, label }: { value: string; label: string }) {
   return (
@@ -33,9 +32,9 @@ export function TotalVotesCard({ matchId }: { matchId: number | undefined }) {
       <QueryBody query={match} idle={matchId === undefined ? <NoMatch /> : null} skeleton={statSkeleton}>
         {({ totalVotes }) => (
           <div className="flex flex-col gap-1">
-            <BigNumber value={numberFormat.format(totalVotes)} label="final votes in this match" />
+            <BigNumber value={formatNumber(totalVotes)} label="final votes in this match" />
             <p className="text-sm text-muted-foreground">
-              {all.data ? `${numberFormat.format(all.data.totalVotes)} across all matches` : '\u00a0'}
+              {all.data ? `${formatNumber(all.data.totalVotes)} across all matches` : '\u00a0'}
             </p>
           </div>
         )}
@@ -54,8 +53,7 @@ export function LoyaltyCard() {
           <div className="flex flex-col gap-1">
             <BigNumber value={formatPercent(loyaltyRate)} label="of voters came back" />
             <p className="text-sm text-muted-foreground">
-              {numberFormat.format(returnUsers)} of {numberFormat.format(totalUsers)} voters voted in 2+
-              matches
+              {formatNumber(returnUsers)} of {formatNumber(totalUsers)} voters voted in 2+ matches
             </p>
           </div>
         )}
@@ -83,7 +81,7 @@ export function CompletionCard({ matchId }: { matchId: number | undefined }) {
               aria-label={`Completion rate ${formatPercent(completionRate)}`}
             />
             <p className="text-sm text-muted-foreground">
-              {numberFormat.format(completeVotes)} complete · {numberFormat.format(partialVotes)} partial
+              {formatNumber(completeVotes)} complete · {formatNumber(partialVotes)} partial
             </p>
           </div>
         )}

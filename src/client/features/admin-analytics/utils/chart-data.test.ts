@@ -8,23 +8,27 @@ import {
 } from './chart-data';
 
 describe('timeline', () => {
-  it('labels minutes', () => {
-    expect(minuteLabel('37')).toBe("37'");
-    expect(minuteLabel('15:04')).toBe('15:04');
-    expect(minuteLabel('2025-09-14T15:04:00')).toBe('15:04');
+  it('labels match minutes as football writes them, never as clock times', () => {
+    expect(minuteLabel(1)).toBe("1'");
+    expect(minuteLabel(37)).toBe("37'");
+    expect(minuteLabel(90)).toBe("90'");
+    expect(minuteLabel(93)).toBe("90+3'");
+    expect(minuteLabel(0)).toBe('Pre-match');
   });
 
   it('summarises the ratings per minute', () => {
     const points = timelinePoints([
-      { minute: '15:00', ratings: 2 },
-      { minute: '15:01', ratings: 9 },
-      { minute: '15:02', ratings: 4 },
+      { minute: 76, ratings: 2 },
+      { minute: 77, ratings: 9 },
+      { minute: 78, ratings: 4 },
     ]);
     expect(timelineSummary(points)).toBe(
-      '15 ratings between 15:00 and 15:02; the busiest minute was 15:01 with 9.',
+      "15 ratings between 76' and 78'; the busiest minute was 77' with 9.",
     );
     expect(timelineSummary([])).toBe('No ratings have been made in this match yet.');
-    expect(timelineSummary([{ label: '18:00', ratings: 1 }])).toBe('1 rating, all in the minute 18:00.');
+    expect(timelineSummary(timelinePoints([{ minute: 91, ratings: 1 }]))).toBe(
+      "1 rating, all in the minute 90+1'.",
+    );
   });
 });
 

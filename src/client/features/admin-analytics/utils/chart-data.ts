@@ -1,16 +1,13 @@
 /** Shaping and text alternatives for the analytics charts (pure, so they are tested). */
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+/** Minutes of normal time; later ones read as stoppage time. */
+export const NORMAL_TIME_MINUTES = 90;
 
-/** A timeline minute as a short label: an ISO time becomes HH:MM, a number becomes 37'. */
-export function minuteLabel(minute: string): string {
-  const text = minute.trim();
-  if (/^\d{1,3}$/.test(text)) return `${Number(text)}'`;
-  if (/^\d{4}-\d{2}-\d{2}T/.test(text)) {
-    const date = new Date(text);
-    if (!Number.isNaN(date.getTime())) return timeFormat.format(date);
-  }
-  return text;
+/** A match minute as football writes it: 37', 90', 90+3'; minute 0 holds ratings before kick-off. */
+export function minuteLabel(minute: number): string {
+  if (minute <= 0) return 'Pre-match';
+  if (minute <= NORMAL_TIME_MINUTES) return `${minute}'`;
+  return `${NORMAL_TIME_MINUTES}+${minute - NORMAL_TIME_MINUTES}'`;
 }
 
 export interface TimelinePoint {
@@ -18,7 +15,7 @@ export interface TimelinePoint {
   ratings: number;
 }
 
-export function timelinePoints(timeline: readonly { minute: string; ratings: number }[]): TimelinePoint[] {
+export function timelinePoints(timeline: readonly { minute: number; ratings: number }[]): TimelinePoint[] {
   return timeline.map((p) => ({ label: minuteLabel(p.minute), ratings: p.ratings }));
 }
 

@@ -40,7 +40,8 @@ describe('match history', () => {
   });
 
   it('formats days and percentages', () => {
-    expect(formatMatchDay('2025-09-14')).toMatch(/^14 Sept? 2025$/);
+    expect(formatMatchDay('2025-09-14', 'en-GB')).toMatch(/^14 Sept? 2025$/);
+    expect(formatMatchDay('2025-09-14', 'en-US')).toBe('Sep 14, 2025');
     expect(formatMatchDay(null)).toBe('-');
     expect(formatPercent(66.66)).toBe('66.7%');
     expect(formatPercent(0)).toBe('0.0%');

@@ -1,3 +1,4 @@
+import { formatCalendarDay, userLocale } from '@client/lib/intl-format';
 import type { Match } from '@shared/matches';
 
 /** Completed matches are those not live; newest first. */
@@ -16,17 +17,9 @@ export function pickerMatches(matches: readonly Match[], currentId: number | und
   return current ? [current, ...sorted.filter((m) => m !== current)] : sorted;
 }
 
-/** `YYYY-MM-DD` as an en-GB short date, read as a calendar day in no time zone. */
-export function formatMatchDay(scheduledDate: string | null): string {
-  const parts = scheduledDate ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(scheduledDate) : null;
-  if (!parts) return '-';
-  const date = new Date(Date.UTC(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3])));
-  return new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(date);
+/** `YYYY-MM-DD` as a short date in the admin's locale, read as a calendar day in no time zone. */
+export function formatMatchDay(scheduledDate: string | null, locale = userLocale()): string {
+  return formatCalendarDay(scheduledDate, { day: 'numeric', month: 'short', year: 'numeric' }, locale) ?? '-';
 }
 
 /** Percentages are shown to one decimal. */

@@ -1,4 +1,5 @@
 import { callEndpoint } from '@client/lib/api-client';
+import { ownChanges } from '@client/lib/live/own-changes';
 import { queryKeys } from '@client/lib/query-keys';
 import { contentAdminApi } from '@shared/content-admin';
 import { type CreateMatchBody, type Match, matchesApi } from '@shared/matches';
@@ -7,7 +8,7 @@ import { useRef } from 'react';
 import { MATCHES_KEY } from './match-queries';
 
 export function createMatch(body: CreateMatchBody) {
-  return callEndpoint(matchesApi.create, { body });
+  return ownChanges.track('match_update', () => callEndpoint(matchesApi.create, { body }));
 }
 
 /** POST /api/admin/announcement; empty text clears it. */

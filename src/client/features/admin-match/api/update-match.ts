@@ -1,4 +1,5 @@
 import { callEndpoint } from '@client/lib/api-client';
+import { ownChanges } from '@client/lib/live/own-changes';
 import { formatScore, parseScore, type Score } from '@client/lib/match-format';
 import { queryKeys } from '@client/lib/query-keys';
 import { type Match, matchesApi, type UpdateMatchBody } from '@shared/matches';
@@ -7,9 +8,9 @@ import { useCallback, useRef } from 'react';
 import { stepScore } from '../utils/score';
 import { MATCHES_KEY } from './match-queries';
 
-/** PATCH /api/matches/:id. */
+/** PATCH /api/matches/:id; its live echo in this tab raises no fan toast. */
 export function updateMatch(id: number, body: UpdateMatchBody) {
-  return callEndpoint(matchesApi.update, { params: { id }, body });
+  return ownChanges.track('match_update', () => callEndpoint(matchesApi.update, { params: { id }, body }));
 }
 
 /** State, half time and details: the answer replaces the cached match. */

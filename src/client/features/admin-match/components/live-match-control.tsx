@@ -4,7 +4,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { useCompanyName } from '@client/lib/branding/get-customization';
-import { formatKickOff, formatMatchDate, parseScore } from '@client/lib/match-format';
+import { formatCalendarDay, formatClockTime } from '@client/lib/intl-format';
+import { MATCH_DAY_STYLE, parseScore } from '@client/lib/match-format';
 import type { Match } from '@shared/matches';
 import { CalendarDays, Clock, MapPin, Radio, Trophy } from 'lucide-react';
 import { useAdminCurrentMatch } from '../api/match-queries';
@@ -16,7 +17,7 @@ import { ScoreControl } from './score-control';
 import { StatusBadge } from './status-badge';
 
 function MatchFacts({ match }: { match: Match }) {
-  const date = formatMatchDate(match.scheduledDate);
+  const date = formatCalendarDay(match.scheduledDate, MATCH_DAY_STYLE);
   return (
     <div className="flex flex-col gap-2">
       <h3 className="text-lg leading-tight font-bold">{match.title}</h3>
@@ -41,7 +42,7 @@ function MatchFacts({ match }: { match: Match }) {
         <div className="inline-flex items-center gap-1.5">
           <Clock className="size-4" aria-hidden="true" />
           <dt>Kick-off</dt>
-          <dd>{formatKickOff(match.kickOffTime)}</dd>
+          <dd>{formatClockTime(match.kickOffTime)}</dd>
         </div>
       </dl>
     </div>
@@ -142,6 +143,7 @@ export function LiveMatchControl({ notificationsEnabled }: LiveMatchControlProps
           <div className="border-t border-border pt-5">
             <ClearPlayersButton disabled={!current} notificationsEnabled={notificationsEnabled} />
           </div>
+          {state.confirmDialog}
         </div>
       </CardContent>
     </Card>

@@ -12,7 +12,8 @@ import {
 } from '@shared/domain';
 import type { Match } from '@shared/matches';
 import type { Player } from '@shared/players';
-import { Play, Shirt } from 'lucide-react';
+import { hasEnded } from '@shared/rules';
+import { Play, RotateCcw, Shirt } from 'lucide-react';
 import { useAdminCurrentMatch, usePublishedPlayers } from '../api/match-queries';
 import { useChangeMatchState } from '../hooks/use-change-match-state';
 
@@ -73,6 +74,22 @@ function GoLive({
   if (match.isLive) {
     return (
       <p className="text-sm font-medium text-success">The match is live: fans are rating these players.</p>
+    );
+  }
+  // Once the match has ended, going live again is a rare correction, not the next step: it is offered
+  // plainly (outline) and asks first, while the next step is announcing the next match.
+  if (hasEnded(match)) {
+    return (
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+        <p className="text-sm text-muted-foreground">
+          This match has ended. Announce the next one under 1. Match Details.
+        </p>
+        <Button variant="outline" onClick={() => state.change('live')} disabled={state.isPending}>
+          {state.isPending ? <Spinner /> : <RotateCcw aria-hidden="true" />}
+          Reopen Voting
+        </Button>
+        {state.confirmDialog}
+      </div>
     );
   }
   return (

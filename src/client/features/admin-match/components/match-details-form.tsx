@@ -22,6 +22,7 @@ import {
   matchDetailsSchema,
   toCreateMatchBody,
 } from '../utils/match-details';
+import { MatchDateField } from './match-date-field';
 
 const ANNOUNCE_FAILED = 'Failed to announce match. Please try again.';
 const KICK_OFF_OPTIONS = kickOffOptions();
@@ -49,9 +50,9 @@ export function MatchDetailsForm({ notificationsEnabled, onAnnounced }: MatchDet
   });
   const { control, register, handleSubmit, formState, reset } = form;
   const { errors } = formState;
-  const [opponentChoice, customOpponent, venueChoice] = useWatch({
+  const [opponentChoice, customOpponent, venueChoice, dateText] = useWatch({
     control,
-    name: ['opponentChoice', 'customOpponent', 'venueChoice'],
+    name: ['opponentChoice', 'customOpponent', 'venueChoice', 'scheduledDate'],
   });
   const opponent = chosenOpponent({ opponentChoice, customOpponent });
   const preview = opponent ? announcementText(company, opponent) : null;
@@ -199,16 +200,12 @@ export function MatchDetailsForm({ notificationsEnabled, onAnnounced }: MatchDet
           />
         </FormField>
 
-        <FormField id={f('date')} label="Match date" error={errors.scheduledDate?.message}>
-          <Input
-            id={f('date')}
-            type="date"
-            min={today}
-            aria-invalid={Boolean(errors.scheduledDate)}
-            aria-describedby={fieldAria(f('date'), errors.scheduledDate?.message)['aria-describedby']}
-            {...register('scheduledDate')}
-          />
-        </FormField>
+        <MatchDateField
+          id={f('date')}
+          text={dateText}
+          error={errors.scheduledDate?.message}
+          registration={register('scheduledDate')}
+        />
 
         <FormField id={f('kick-off')} label="Kick-off time" error={errors.kickOffTime?.message}>
           <Controller

@@ -6,7 +6,7 @@ import { announcementText, localToday } from './announcement';
 import { findClub, homeVenue, OTHER_CUSTOM, opponentOptions, venueOptions } from './clubs';
 import { kickOffOptions } from './kick-off';
 import { defaultMatchDetails, matchDetailsSchema, toCreateMatchBody } from './match-details';
-import { canChooseState, matchStatePatch } from './match-state';
+import { canChooseState, matchStatePatch, stateConfirmation } from './match-state';
 import { stepScore } from './score';
 
 const THE_19 = [
@@ -60,14 +60,20 @@ describe('opponents and venues', () => {
 });
 
 describe('kick-off options', () => {
-  it('runs from 10:00 to 21:45 in 15-minute steps shown 12-hour', () => {
-    const options = kickOffOptions();
-    expect(options).toHaveLength(48);
-    expect(options[0]).toEqual({ value: '10:00', label: '10:00 AM' });
-    expect(options.at(-1)).toEqual({ value: '21:45', label: '9:45 PM' });
-    expect(options.find((o) => o.value === '15:00')?.label).toBe('3:00 PM');
-    expect(options.find((o) => o.value === '12:15')?.label).toBe('12:15 PM');
-    for (const o of options) expect(o.value).toMatch(/^(1\d|2[01]):(00|15|30|45)$/);
+  // Newer ICU puts a narrow no-break space before AM/PM: compare with plain spaces.
+  const label = (options: { value: string; label: string }[], value: string) =>
+    options.find((o) => o.value === value)?.label.replace(/\s/g, ' ');
+
+  it('runs from 10:00 to 21:45 in 15-minute steps, labelled as the locale writes times', () => {
+    const us = kickOffOptions('en-US');
+    expect(us).toHaveLength(48);
+    expect(us[0]?.value).toBe('10:00');
+    expect(us.at(-1)?.value).toBe('21:45');
+    expect(label(us, '10:00')).toBe('10:00 AM');
+    expect(label(us, '21:45')).toBe('9:45 PM');
+    expect(label(us, '12:15')).toBe('12:15 PM');
+    expect(label(kickOffOptions('en-GB'), '15:00')).toBe('15:00');
+    for (const o of us) expect(o.value).toMatch(/^(1\d|2[01]):(00|15|30|45)$/);
   });
 });
 
@@ -91,36 +97,69 @@ describe('match state', () => {
     expect(canChooseState({ isLive: false, startedAt: null }, 'ended')).toBe(false);
     expect(canChooseState({ isLive: true, startedAt: 'x' }, 'ended')).toBe(true);
   });
+
+  it('asks before ending, reopening or resetting, and says what it does to every fan', () => {
+    expect(stateConfirmation('preparing', 'live')).toBeNull();
+    expect(stateConfirmation('live', 'live')).toBeNull();
+    const end = stateConfirmation('live', 'ended');
+    expect(end?.confirmLabel).toBe('End Match');
+    expect(end?.description).toMatch(/Voting closes for every fan/);
+    const reopen = stateConfirmation('ended', 'live');
+    expect(reopen?.confirmLabel).toBe('Reopen Voting');
+    expect(reopen?.description).toMatch(
+      /Voting opens again for every fan who has not submitted a final vote/,
+    );
+    expect(reopen?.description).toMatch(/results are hidden again from fans who have not voted/);
+    expect(stateConfirmation('live', 'preparing')?.description).toMatch(/^Voting closes for every fan/);
+    expect(stateConfirmation('ended', 'preparing')?.description).toMatch(/^The match shows as Not Started/);
+  });
 });
 
 describe('match details', () => {
   const today = '2026-11-21';
-  const schema = matchDetailsSchema(today);
+  const schema = matchDetailsSchema(today, 'en-GB');
+  const defaults = (locale = 'en-GB') => defaultMatchDetails('Old Trafford', today, locale);
 
-  it('has the product defaults', () => {
-    expect(defaultMatchDetails('Old Trafford', today)).toMatchObject({
+  it('has the product defaults, the date written in the locale order', () => {
+    expect(defaults()).toMatchObject({
       venueChoice: 'Old Trafford',
       tournament: 'Premier League',
       kickOffTime: '15:00',
-      scheduledDate: today,
+      scheduledDate: '21/11/2026',
     });
+    expect(defaults('en-US').scheduledDate).toBe('11/21/2026');
+  });
+
+  it('reads the typed date in the locale order and says the order when it cannot', () => {
+    const base = { ...defaults(), opponentChoice: 'Arsenal' };
+    expect(toCreateMatchBody({ ...base, scheduledDate: '05/12/2026' }, 'X', 'en-GB')).toMatchObject({
+      ok: true,
+      body: { scheduledDate: '2026-12-05' },
+    });
+    expect(toCreateMatchBody({ ...base, scheduledDate: '12/05/2026' }, 'X', 'en-US')).toMatchObject({
+      ok: true,
+      body: { scheduledDate: '2026-12-05' },
+    });
+    const typo = schema.safeParse({ ...base, scheduledDate: '5 Dec' });
+    expect(typo.error?.issues[0]?.message).toBe('Enter the match date as DD/MM/YYYY');
   });
 
   it('requires an opponent, a custom name for Other, and a date not before today', () => {
-    const base = defaultMatchDetails('Old Trafford', today);
+    const base = defaults();
     expect(schema.safeParse(base).error?.issues[0]?.message).toBe('Opponent is required');
     const custom = schema.safeParse({ ...base, opponentChoice: OTHER_CUSTOM });
     expect(custom.error?.issues.map((i) => i.path.join('.'))).toEqual(['customOpponent']);
-    const past = schema.safeParse({ ...base, opponentChoice: 'Arsenal', scheduledDate: '2026-11-20' });
+    const past = schema.safeParse({ ...base, opponentChoice: 'Arsenal', scheduledDate: '20/11/2026' });
     expect(past.error?.issues[0]?.message).toBe('Match date cannot be in the past');
     expect(schema.safeParse({ ...base, opponentChoice: 'Arsenal' }).success).toBe(true);
   });
 
   it('builds the contract body and reports the contract first message', () => {
-    const base = defaultMatchDetails('Old Trafford', today);
+    const base = defaults();
     const result = toCreateMatchBody(
       { ...base, opponentChoice: OTHER_CUSTOM, customOpponent: ' Real Madrid ', venueChoice: 'Anfield' },
       'Manchester United',
+      'en-GB',
     );
     expect(result).toEqual({
       ok: true,
@@ -133,18 +172,19 @@ describe('match details', () => {
         title: 'Manchester United vs Real Madrid',
       },
     });
-    const bad = toCreateMatchBody({ ...base, opponentChoice: 'Arsenal', kickOffTime: '09:00' }, 'X');
+    const bad = toCreateMatchBody({ ...base, opponentChoice: 'Arsenal', kickOffTime: '09:00' }, 'X', 'en-GB');
     expect(bad).toEqual({ ok: false, message: KICK_OFF_MESSAGE });
   });
 
-  it('refuses impossible calendar dates before sending (2027-02-30, 2026-13-01), takes 2028-02-29', () => {
-    const base = { ...defaultMatchDetails('Old Trafford', today), opponentChoice: 'Arsenal' };
-    for (const scheduledDate of ['2027-02-30', '2026-13-01'])
-      expect(toCreateMatchBody({ ...base, scheduledDate }, 'X'), scheduledDate).toEqual({
+  it('refuses impossible calendar dates before sending (30/02/2027, 01/13/2026), takes 29/02/2028', () => {
+    const base = { ...defaults(), opponentChoice: 'Arsenal' };
+    for (const scheduledDate of ['30/02/2027', '01/13/2026', '2027-02-30'])
+      expect(toCreateMatchBody({ ...base, scheduledDate }, 'X', 'en-GB'), scheduledDate).toEqual({
         ok: false,
-        message: 'Match date must be a real date (YYYY-MM-DD)',
+        message: 'Enter the match date as DD/MM/YYYY',
       });
-    expect(toCreateMatchBody({ ...base, scheduledDate: '2028-02-29' }, 'X').ok).toBe(true);
+    expect(toCreateMatchBody({ ...base, scheduledDate: '29/02/2028' }, 'X', 'en-GB').ok).toBe(true);
+    expect(toCreateMatchBody({ ...base, scheduledDate: '2028-02-29' }, 'X', 'en-GB').ok).toBe(true);
   });
 
   it('writes the announcement with the club and the opponent', () => {

@@ -1,10 +1,10 @@
 import { callEndpoint } from '@client/lib/api-client';
+import { ownChanges } from '@client/lib/live/own-changes';
 import { queryKeys } from '@client/lib/query-keys';
 import { refreshSquadQueries } from '@client/lib/squad-queries';
 import { playersApi } from '@shared/players';
-import { squadApi } from '@shared/squad';
+import { type PublishSquadBody, squadApi } from '@shared/squad';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SquadRequests } from '../utils/squad-selection';
 
 /** GET /api/players: the whole active squad with its flags. */
 export function getPlayers() {
@@ -15,33 +15,15 @@ export function useSquadPlayers() {
   return useQuery(queryOptions({ queryKey: queryKeys.players, queryFn: getPlayers, staleTime: 0 }));
 }
 
-/** POST /api/admin/update-squad: who starts and who is a substitute. */
-export function updateSquad(body: SquadRequests['squad']) {
-  return callEndpoint(squadApi.update, { body });
+/**
+ * POST /api/admin/publish-squad: the squad and who fans rate, in one request (one transaction on the
+ * server). Its live echo in this tab raises no fan toast.
+ */
+export function publishSquad(body: PublishSquadBody) {
+  return ownChanges.track('availableForRatingUpdate', () => callEndpoint(squadApi.publish, { body }));
 }
 
-/** POST /api/admin/available-for-rating: replaces the whole set fans can rate. */
-export function setAvailableForRating(playerIds: number[]) {
-  return callEndpoint(squadApi.setAvailable, { body: { playerIds } });
-}
-
-/** The squad first (so the roles are right), then the set available for rating. */
-export function useSaveSquad() {
+export function usePublishSquad() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (requests: SquadRequests) => {
-      await updateSquad(requests.squad);
-      await setAvailableForRating(requests.playerIds);
-    },
-    onSettled: () => refreshSquadQueries(queryClient),
-  });
-}
-
-/** Only the set available for rating (removing one substitute from rating). */
-export function useSetAvailable() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setAvailableForRating,
-    onSettled: () => refreshSquadQueries(queryClient),
-  });
+  return useMutation({ mutationFn: publishSquad, onSettled: () => refreshSquadQueries(queryClient) });
 }

@@ -20,7 +20,7 @@ interface PlayersTableProps {
   onEdit: (player: Player) => void;
 }
 
-/** The squad (managers apart) with a position filter and the Starting XI / Substitute boxes. */
+/** The squad (managers apart) with a position filter and the Starting XI / Substitute boxes (a pick, not yet published). */
 export function PlayersTable({
   players,
   selection,
@@ -107,7 +107,7 @@ export function PlayersTable({
                         </span>
                         {player.isAvailableForRating ? (
                           <span className="mt-0.5 flex">
-                            <Badge variant="success">{added ? 'Sub added' : 'Published'}</Badge>
+                            <Badge variant="success">{added ? 'Published sub' : 'Published'}</Badge>
                           </span>
                         ) : null}
                       </div>
@@ -127,8 +127,8 @@ export function PlayersTable({
                   <TableCell className="px-0 py-0 text-center">
                     <CheckCell
                       label={`Substitute: ${player.name}`}
-                      checked={sub || added}
-                      disabled={disabled || added}
+                      checked={sub}
+                      disabled={disabled}
                       onChange={(checked) => onSubstituteChange(player, checked)}
                     />
                   </TableCell>

@@ -1,16 +1,12 @@
+import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { cn } from '@client/lib/utils';
 import { MANAGERS_MAX, STARTING_XI_MAX, SUBSTITUTES_MAX } from '@shared/domain';
-import { Eraser, Send } from 'lucide-react';
-
-interface Counts {
-  starters: number;
-  managers: number;
-  shortlistedSubs: number;
-  addedSubs: number;
-  published: number;
-}
+import type { Player } from '@shared/players';
+import { CircleAlert, Eraser, Send, TriangleAlert } from 'lucide-react';
+import { useId } from 'react';
+import type { PublishCheck } from '../utils/squad-selection';
 
 function Stat({ label, value, full }: { label: string; value: string; full?: boolean }) {
   return (
@@ -21,41 +17,105 @@ function Stat({ label, value, full }: { label: string; value: string; full?: boo
   );
 }
 
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** One sentence of what publishing does: "11 starters, 2 substitutes and the manager, Ruben Amorim (14 players)". */
+export function publishSentence(check: PublishCheck, manager: Player | undefined): string {
+  const parts = [
+    plural(check.starters, 'starter', 'starters'),
+    plural(check.substitutes, 'substitute', 'substitutes'),
+  ];
+  const who = manager ? `the manager, ${manager.name}` : 'no manager';
+  return `${parts.join(', ')} and ${who}: ${plural(check.total, 'player', 'players')} fans can rate. Anyone else is taken off rating.`;
+}
+
 interface SelectionSummaryProps {
-  counts: Counts;
+  check: PublishCheck;
+  manager: Player | undefined;
+  /** Players fans can rate now. */
+  publishedCount: number;
   busy: boolean;
-  canPublish: boolean;
   onPublish: () => void;
   onClear: () => void;
 }
 
-/** Where the selection stands, and the actions that publish or clear it. */
-export function SelectionSummary({ counts, busy, canPublish, onPublish, onClear }: SelectionSummaryProps) {
+/** What will be published, what stops it, and the one action that publishes it. */
+export function SelectionSummary({
+  check,
+  manager,
+  publishedCount,
+  busy,
+  onPublish,
+  onClear,
+}: SelectionSummaryProps) {
+  const id = useId();
+  const blocked = check.errors.length > 0;
   return (
     <div className="flex flex-col gap-4">
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+      <dl className="grid grid-cols-3 gap-2">
         <Stat
           label="Starting XI"
-          value={`${counts.starters}/${STARTING_XI_MAX}`}
-          full={counts.starters === STARTING_XI_MAX}
+          value={`${check.starters}/${STARTING_XI_MAX}`}
+          full={check.starters === STARTING_XI_MAX}
+        />
+        <Stat
+          label="Substitutes"
+          value={`${check.substitutes}/${SUBSTITUTES_MAX}`}
+          full={check.substitutes > 0 && check.substitutes <= SUBSTITUTES_MAX}
         />
         <Stat
           label="Manager"
-          value={`${counts.managers}/${MANAGERS_MAX}`}
-          full={counts.managers === MANAGERS_MAX}
+          value={`${check.managers}/${MANAGERS_MAX}`}
+          full={check.managers === MANAGERS_MAX}
         />
-        <Stat label="Substitutes shortlisted" value={String(counts.shortlistedSubs)} />
-        <Stat label="Substitutes added" value={`${counts.addedSubs}/${SUBSTITUTES_MAX}`} />
       </dl>
-      <p className="text-sm text-muted-foreground" aria-live="polite">
-        {counts.published === 1 ? '1 player is' : `${counts.published} players are`} published for rating now.
-      </p>
+
+      <section aria-labelledby={`${id}-what`} className="flex flex-col gap-2 rounded-md bg-muted/60 p-3">
+        <h3 id={`${id}-what`} className="flex flex-wrap items-center gap-2 text-sm font-semibold">
+          Publishing will make available for rating
+          {check.published ? (
+            <Badge variant="success">Published</Badge>
+          ) : publishedCount > 0 ? (
+            <Badge variant="outline">Changes not published</Badge>
+          ) : null}
+        </h3>
+        <p className="text-[0.9375rem]" aria-live="polite">
+          {check.starters > 0 ? publishSentence(check, manager) : 'Nobody yet.'}
+        </p>
+        <p className="text-sm text-muted-foreground">
+          {publishedCount === 1 ? '1 player is' : `${publishedCount} players are`} available for rating now.
+        </p>
+      </section>
+
+      {check.errors.length || check.warnings.length ? (
+        <ul className="flex flex-col gap-1.5 text-sm" aria-label="Checks before publishing">
+          {check.errors.map((message) => (
+            <li key={message} className="flex items-start gap-2 font-medium text-destructive">
+              <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span>
+                <span className="sr-only">Error: </span>
+                {message}
+              </span>
+            </li>
+          ))}
+          {check.warnings.map((message) => (
+            <li key={message} className="flex items-start gap-2 text-muted-foreground">
+              <TriangleAlert className="mt-0.5 size-4 shrink-0 text-foreground" aria-hidden="true" />
+              <span>
+                <span className="sr-only">Note: </span>
+                {message}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
       <div className="grid gap-2 sm:flex">
-        <Button onClick={onPublish} disabled={busy || !canPublish}>
+        <Button size="lg" onClick={onPublish} disabled={busy || blocked}>
           {busy ? <Spinner /> : <Send aria-hidden="true" />}
-          Publish Squad for Rating
+          Publish Squad
         </Button>
-        <Button variant="outline" onClick={onClear} disabled={busy}>
+        <Button variant="outline" size="lg" onClick={onClear} disabled={busy}>
           <Eraser aria-hidden="true" />
           Clear Selection
         </Button>

@@ -7,7 +7,6 @@ import { useMemo, useState } from 'react';
 import { useSquadPlayers } from '../api/squad-api';
 import { useShortlists } from '../hooks/use-shortlists';
 import { useSquadActions } from '../hooks/use-squad-actions';
-import { isAddedSubstitute, selectionCounts } from '../utils/squad-selection';
 import { AddPlayerDialog } from './add-player-dialog';
 import { EditPlayerDialog } from './edit-player-dialog';
 import { ManagerTable } from './manager-table';
@@ -22,7 +21,7 @@ interface SquadTabProps {
   notificationsEnabled: boolean;
 }
 
-/** Squad Management: pick the Starting XI, the manager and the substitutes, and publish them. */
+/** Squad Management: pick the Starting XI, the substitutes and the manager, then publish them in one go. */
 export function SquadTab({ notificationsEnabled }: SquadTabProps) {
   const { data, isPending, isError, refetch } = useSquadPlayers();
   const players = data ?? NO_PLAYERS;
@@ -34,10 +33,11 @@ export function SquadTab({ notificationsEnabled }: SquadTabProps) {
   const managers = useMemo(() => players.filter((p) => p.isManager), [players]);
   const outfield = useMemo(() => players.filter((p) => !p.isManager), [players]);
   const substitutes = useMemo(
-    () => outfield.filter((p) => selection.subs.includes(p.id) || isAddedSubstitute(p)),
-    [outfield, selection.subs],
+    () => outfield.filter((p) => actions.check.body.substitutes.includes(p.id)),
+    [outfield, actions.check.body.substitutes],
   );
-  const counts = selectionCounts(selection, players);
+  const manager = managers.find((p) => p.id === actions.check.body.managerId);
+  const publishedCount = players.filter((p) => p.isAvailableForRating).length;
 
   if (isPending) {
     return (
@@ -70,14 +70,16 @@ export function SquadTab({ notificationsEnabled }: SquadTabProps) {
         <CardHeader className="p-4 pb-0 sm:p-6 sm:pb-0">
           <CardTitle>Match Day Selection</CardTitle>
           <CardDescription>
-            Tick up to 11 players for the Starting XI and one manager, then publish them for rating.
+            Tick 11 starters, up to 5 substitutes and the manager below. Publish Squad saves them and makes
+            exactly these players available for rating.
           </CardDescription>
         </CardHeader>
         <CardContent className="p-4 sm:p-6">
           <SelectionSummary
-            counts={counts}
+            check={actions.check}
+            manager={manager}
+            publishedCount={publishedCount}
             busy={actions.busy}
-            canPublish={counts.starters + counts.managers + counts.addedSubs + actions.newSubs.length > 0}
             onPublish={actions.publish}
             onClear={actions.clear}
           />
@@ -106,11 +108,8 @@ export function SquadTab({ notificationsEnabled }: SquadTabProps) {
           <CardContent className="p-4 sm:p-6">
             <SubstitutesPanel
               substitutes={substitutes}
-              newlySelected={actions.newSubs}
               busy={actions.busy}
-              onTick={actions.tickSubstitute}
-              onAdd={actions.addSubstitutes}
-              onRemove={actions.removeFromRating}
+              onRemove={(player) => actions.changeSubstitute(player, false)}
             />
           </CardContent>
         </Card>

@@ -1,27 +1,22 @@
 import { toast } from '@client/components/ui/use-toast';
 import { apiErrorMessage } from '@client/lib/api-client';
-import { SUBSTITUTES_MAX } from '@shared/domain';
 import { type Player, SQUAD_MESSAGES } from '@shared/players';
-import { useMemo, useState } from 'react';
-import { useSaveSquad, useSetAvailable } from '../api/squad-api';
+import { useMemo } from 'react';
+import { usePublishSquad } from '../api/squad-api';
 import {
-  addSubstitutesRequests,
-  fitsSubstituteLimit,
-  isAddedSubstitute,
-  publishRequests,
-  removeFromRatingIds,
+  type PublishCheck,
+  publishCheck,
   type Selection,
+  type SelectionRefusal,
   toggleStarter,
   toggleSubstitute,
 } from '../utils/squad-selection';
 
-function tooManySubstitutes(added: number) {
-  toast({
-    variant: 'destructive',
-    title: 'Too Many Substitutes',
-    description: `${SQUAD_MESSAGES.tooManySubstitutes}: ${added} already added, so ${Math.max(0, SUBSTITUTES_MAX - added)} more at most.`,
-  });
-}
+const REFUSALS: Record<SelectionRefusal, { title: string; description: string }> = {
+  'starter-limit': { title: 'Player Limit Reached', description: SQUAD_MESSAGES.tooManyStarters },
+  'manager-limit': { title: 'Manager Already Selected', description: SQUAD_MESSAGES.tooManyManagers },
+  'substitute-limit': { title: 'Too Many Substitutes', description: SQUAD_MESSAGES.tooManySubstitutes },
+};
 
 interface SquadActionsOptions {
   players: Player[];
@@ -30,124 +25,52 @@ interface SquadActionsOptions {
   notificationsEnabled: boolean;
 }
 
-/** Every squad decision with its limits and toasts. */
+/**
+ * The squad decisions with their limits: ticking starters, substitutes and the manager only changes
+ * the selection; 'Publish Squad' then saves it and makes exactly those players available for rating.
+ */
 export function useSquadActions({
   players,
   selection,
   setSelection,
   notificationsEnabled,
 }: SquadActionsOptions) {
-  const save = useSaveSquad();
-  const setAvailable = useSetAvailable();
-  const [newSubs, setNewSubs] = useState<number[]>([]);
+  const publishing = usePublishSquad();
   const byId = useMemo(() => new Map(players.map((p) => [p.id, p])), [players]);
-  const addedCount = players.filter(isAddedSubstitute).length;
-  const notify = (title: string, description: string) => {
-    if (notificationsEnabled) toast({ variant: 'success', title, description });
-  };
-  const squadFailed = (error: unknown) =>
-    toast({
-      variant: 'destructive',
-      title: 'Failed to update squad',
-      description: apiErrorMessage(error, 'Please try again.'),
-    });
+  const check: PublishCheck = useMemo(() => publishCheck(selection, players), [selection, players]);
 
-  const changeStarter = (player: Player, checked: boolean) => {
-    const result = toggleStarter(selection, player, checked, byId);
-    if (!result.ok) {
-      toast(
-        result.reason === 'manager-limit'
-          ? {
-              variant: 'destructive',
-              title: 'Manager Already Selected',
-              description: SQUAD_MESSAGES.tooManyManagers,
-            }
-          : {
-              variant: 'destructive',
-              title: 'Player Limit Reached',
-              description: SQUAD_MESSAGES.tooManyStarters,
-            },
-      );
-      return;
-    }
-    setSelection(result.selection);
-    if (checked) setNewSubs((ids) => ids.filter((id) => id !== player.id));
+  const apply = (result: ReturnType<typeof toggleStarter>) => {
+    if (result.ok) setSelection(result.selection);
+    else toast({ variant: 'destructive', ...REFUSALS[result.reason] });
   };
 
-  const changeSubstitute = (player: Player, checked: boolean) => {
-    setSelection(toggleSubstitute(selection, player.id, checked));
-    if (!checked) setNewSubs((ids) => ids.filter((id) => id !== player.id));
-  };
+  const changeStarter = (player: Player, checked: boolean) =>
+    apply(toggleStarter(selection, player, checked, byId));
 
-  const tickSubstitute = (player: Player, checked: boolean) => {
-    if (!checked) {
-      setNewSubs((ids) => ids.filter((id) => id !== player.id));
-      return;
-    }
-    if (!fitsSubstituteLimit(addedCount, newSubs.length + 1)) {
-      tooManySubstitutes(addedCount);
-      return;
-    }
-    setNewSubs((ids) => (ids.includes(player.id) ? ids : [...ids, player.id]));
-  };
-
-  const addSubstitutes = () => {
-    if (!fitsSubstituteLimit(addedCount, newSubs.length)) {
-      tooManySubstitutes(addedCount);
-      return;
-    }
-    const count = newSubs.length;
-    save.mutate(addSubstitutesRequests(players, newSubs), {
-      onSuccess: () => {
-        setNewSubs([]);
-        notify('Substitutes Added', `${count} substitute${count === 1 ? '' : 's'} added for rating.`);
-      },
-      onError: squadFailed,
-    });
-  };
-
-  const removeFromRating = (player: Player) => {
-    setAvailable.mutate(removeFromRatingIds(players, player.id), {
-      onSuccess: () => notify('Removed from Rating', `${player.name} stays in the squad.`),
-      onError: squadFailed,
-    });
-  };
+  const changeSubstitute = (player: Player, checked: boolean) =>
+    apply(toggleSubstitute(selection, player.id, checked, byId));
 
   const publish = () => {
-    const requests = publishRequests(selection, players, newSubs);
-    const subsToRate = requests.playerIds.filter((id) => !requests.squad.startingXI.includes(id)).length;
-    if (subsToRate > SUBSTITUTES_MAX) {
-      tooManySubstitutes(addedCount);
-      return;
-    }
-    save.mutate(requests, {
-      onSuccess: () => {
-        setNewSubs([]);
-        notify('Squad Published', `${requests.playerIds.length} players are available for rating.`);
+    if (check.errors.length) return;
+    publishing.mutate(check.body, {
+      onSuccess: (answer) => {
+        if (notificationsEnabled)
+          toast({
+            variant: 'success',
+            title: 'Squad Published',
+            description: `${answer.players.length} players are available for rating.`,
+          });
       },
       onError: (error) =>
         toast({
           variant: 'destructive',
-          title: 'Failed to update Starting XI',
+          title: 'Squad Not Published',
           description: apiErrorMessage(error, 'Please try again.'),
         }),
     });
   };
 
-  const clear = () => {
-    setSelection({ squad: [], subs: [] });
-    setNewSubs([]);
-  };
+  const clear = () => setSelection({ squad: [], subs: [] });
 
-  return {
-    newSubs,
-    busy: save.isPending || setAvailable.isPending,
-    changeStarter,
-    changeSubstitute,
-    tickSubstitute,
-    addSubstitutes,
-    removeFromRating,
-    publish,
-    clear,
-  };
+  return { check, busy: publishing.isPending, changeStarter, changeSubstitute, publish, clear };
 }

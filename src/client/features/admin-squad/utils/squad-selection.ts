@@ -1,13 +1,14 @@
 import { MANAGERS_MAX, STARTING_XI_MAX, SUBSTITUTES_MAX } from '@shared/domain';
-import type { Player } from '@shared/players';
+import { type Player, SQUAD_MESSAGES } from '@shared/players';
+import type { PublishSquadBody } from '@shared/squad';
 
-/** The admin's shortlists: the Starting XI (with the manager) and the substitutes. Player ids. */
+/** The admin's picks: the Starting XI (with the manager) and the substitutes. Player ids. */
 export interface Selection {
   squad: number[];
   subs: number[];
 }
 
-export type SelectionRefusal = 'starter-limit' | 'manager-limit';
+export type SelectionRefusal = 'starter-limit' | 'manager-limit' | 'substitute-limit';
 export type SelectionResult = { ok: true; selection: Selection } | { ok: false; reason: SelectionRefusal };
 
 type RoleFields = Pick<Player, 'id' | 'isManager' | 'isSubstitute' | 'isAvailableForRating'>;
@@ -17,7 +18,7 @@ const withId = (ids: number[], id: number) => (ids.includes(id) ? ids : [...ids,
 
 /**
  * Ticks or unticks a Starting XI (or manager) box. At most 11 non-managers and 1 manager; a player
- * ticked into the XI leaves the substitutes shortlist.
+ * ticked into the XI leaves the substitutes.
  */
 export function toggleStarter(
   selection: Selection,
@@ -41,10 +42,24 @@ export function toggleStarter(
   };
 }
 
-/** Ticks or unticks a Substitute box: the shortlist of substitutes (no limit until they are added). */
-export function toggleSubstitute(selection: Selection, playerId: number, checked: boolean): Selection {
-  if (!checked) return { ...selection, subs: without(selection.subs, playerId) };
-  return { squad: without(selection.squad, playerId), subs: withId(selection.subs, playerId) };
+/**
+ * Ticks or unticks a Substitute box: at most 5 substitutes (those fans rate); a player ticked as a
+ * substitute leaves the XI.
+ */
+export function toggleSubstitute(
+  selection: Selection,
+  playerId: number,
+  checked: boolean,
+  byId: ReadonlyMap<number, unknown>,
+): SelectionResult {
+  if (!checked) return { ok: true, selection: { ...selection, subs: without(selection.subs, playerId) } };
+  if (selection.subs.includes(playerId)) return { ok: true, selection };
+  if (knownIds(selection.subs, byId).length >= SUBSTITUTES_MAX)
+    return { ok: false, reason: 'substitute-limit' };
+  return {
+    ok: true,
+    selection: { squad: without(selection.squad, playerId), subs: withId(selection.subs, playerId) },
+  };
 }
 
 /** Substitutes fans can rate now: published, flagged substitute, not the manager. */
@@ -52,17 +67,12 @@ export function isAddedSubstitute(player: RoleFields): boolean {
   return player.isAvailableForRating && player.isSubstitute && !player.isManager;
 }
 
-/** Substitutes already added plus newly selected must not exceed 5. */
-export function fitsSubstituteLimit(addedCount: number, newlySelectedCount: number): boolean {
-  return addedCount + newlySelectedCount <= SUBSTITUTES_MAX;
-}
-
-/** Keeps only ids of players that still exist (a shortlist can outlive a player). */
+/** Keeps only ids of players that still exist (a selection can outlive a player). */
 export function knownIds(ids: number[], byId: ReadonlyMap<number, unknown>): number[] {
   return ids.filter((id) => byId.has(id));
 }
 
-/** With nothing stored yet, the shortlists start from what is published. */
+/** With nothing stored yet, the selection starts from what is published. */
 export function selectionFromPublished(players: RoleFields[]): Selection {
   return {
     squad: players.filter((p) => p.isAvailableForRating && (p.isManager || !p.isSubstitute)).map((p) => p.id),
@@ -70,60 +80,62 @@ export function selectionFromPublished(players: RoleFields[]): Selection {
   };
 }
 
-export interface SquadRequests {
-  /** POST /api/admin/update-squad */
-  squad: { startingXI: number[]; substitutes: number[] };
-  /** POST /api/admin/available-for-rating */
-  playerIds: number[];
-}
-
 const unique = (ids: number[]) => [...new Set(ids)];
 
-/**
- * Publishing the selection: the Starting XI and manager, the substitutes already added that are not
- * now in the XI, and any newly ticked substitutes.
- */
-export function publishRequests(
-  selection: Selection,
-  players: RoleFields[],
-  newSubs: number[],
-): SquadRequests {
+/** The selection as the squad it publishes: starters, substitutes (none in the XI) and the manager. */
+export function publishBody(selection: Selection, players: RoleFields[]): PublishSquadBody {
   const byId = new Map(players.map((p) => [p.id, p]));
-  const startingXI = knownIds(unique(selection.squad), byId);
-  const added = players.filter(isAddedSubstitute).map((p) => p.id);
-  const subsToRate = unique([...added, ...knownIds(newSubs, byId)]).filter((id) => !startingXI.includes(id));
-  const substitutes = unique([...knownIds(selection.subs, byId), ...subsToRate]).filter(
-    (id) => !startingXI.includes(id) && !byId.get(id)?.isManager,
+  const squad = knownIds(unique(selection.squad), byId);
+  const startingXI = squad.filter((id) => !byId.get(id)?.isManager);
+  const managers = squad.filter((id) => byId.get(id)?.isManager);
+  const substitutes = knownIds(unique(selection.subs), byId).filter(
+    (id) => !squad.includes(id) && !byId.get(id)?.isManager,
   );
-  return { squad: { startingXI, substitutes }, playerIds: unique([...startingXI, ...subsToRate]) };
+  return { startingXI, substitutes, managerId: managers[0] ?? null };
 }
 
-/** Adding ticked substitutes for rating: everyone published stays, the new ones join as substitutes. */
-export function addSubstitutesRequests(players: RoleFields[], newSubs: number[]): SquadRequests {
+export interface PublishCheck {
+  body: PublishSquadBody;
+  starters: number;
+  substitutes: number;
+  managers: number;
+  /** Players fans will rate once published. */
+  total: number;
+  /** What stops publishing. */
+  errors: string[];
+  /** What publishing allows but the admin should know. */
+  warnings: string[];
+  /** True when exactly this squad is published now. */
+  published: boolean;
+}
+
+/** What 'Publish Squad' would publish, and whether it may. */
+export function publishCheck(selection: Selection, players: RoleFields[]): PublishCheck {
+  const body = publishBody(selection, players);
   const byId = new Map(players.map((p) => [p.id, p]));
-  const fresh = knownIds(unique(newSubs), byId).filter((id) => !byId.get(id)?.isManager);
-  const added = players.filter(isAddedSubstitute).map((p) => p.id);
-  const published = players.filter((p) => p.isAvailableForRating).map((p) => p.id);
-  return {
-    squad: { startingXI: [], substitutes: unique([...added, ...fresh]) },
-    playerIds: unique([...published, ...fresh]),
-  };
-}
+  const managers = knownIds(selection.squad, byId).filter((id) => byId.get(id)?.isManager).length;
+  const starters = body.startingXI.length;
+  const substitutes = body.substitutes.length;
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  if (starters === 0) errors.push('Pick the Starting XI: tick Starting XI next to each starter.');
+  if (starters > STARTING_XI_MAX) errors.push(SQUAD_MESSAGES.tooManyStarters);
+  if (substitutes > SUBSTITUTES_MAX) errors.push(`${SQUAD_MESSAGES.tooManySubstitutes}: untick some.`);
+  if (managers > MANAGERS_MAX) errors.push(SQUAD_MESSAGES.tooManyManagers);
+  if (starters > 0 && starters < STARTING_XI_MAX)
+    warnings.push(`Only ${starters} of ${STARTING_XI_MAX} starters picked.`);
+  if (body.managerId === null) warnings.push('No manager picked: fans will not rate one.');
 
-/** Removing one player from rating; they stay in the squad shortlists. */
-export function removeFromRatingIds(players: RoleFields[], playerId: number): number[] {
-  return players.filter((p) => p.isAvailableForRating && p.id !== playerId).map((p) => p.id);
-}
-
-/** Counts for the selection summary. */
-export function selectionCounts(selection: Selection, players: RoleFields[]) {
-  const byId = new Map(players.map((p) => [p.id, p]));
-  const squad = knownIds(selection.squad, byId);
-  return {
-    starters: squad.filter((id) => !byId.get(id)?.isManager).length,
-    managers: squad.filter((id) => byId.get(id)?.isManager).length,
-    shortlistedSubs: knownIds(selection.subs, byId).length,
-    addedSubs: players.filter(isAddedSubstitute).length,
-    published: players.filter((p) => p.isAvailableForRating).length,
-  };
+  const chosen = new Set([
+    ...body.startingXI,
+    ...body.substitutes,
+    ...(body.managerId ? [body.managerId] : []),
+  ]);
+  const live = players.filter((p) => p.isAvailableForRating);
+  const published =
+    live.length === chosen.size &&
+    live.every(
+      (p) => chosen.has(p.id) && (p.isManager || p.isSubstitute === body.substitutes.includes(p.id)),
+    );
+  return { body, starters, substitutes, managers, total: chosen.size, errors, warnings, published };
 }

@@ -5,13 +5,10 @@ import { playerFormSchema, playerImageProblem, toPlayerBody } from './player-for
 import { parseIdList, readIdList, SQUAD_SHORTLIST_KEY, writeIdList } from './shortlist-storage';
 import { csvCell, squadCsv, squadExportFileName } from './squad-export';
 import {
-  addSubstitutesRequests,
-  fitsSubstituteLimit,
   isAddedSubstitute,
-  publishRequests,
-  removeFromRatingIds,
+  publishBody,
+  publishCheck,
   type Selection,
-  selectionCounts,
   selectionFromPublished,
   toggleStarter,
   toggleSubstitute,
@@ -70,20 +67,25 @@ describe('Starting XI limits', () => {
       ok: true,
       selection: { squad: [999, 2, 3, 4, 5, 6, 7, 8, 9, 10] },
     });
-    expect(toggleSubstitute({ squad: [1, 2], subs: [] }, 2, true)).toEqual({ squad: [1], subs: [2] });
-    expect(toggleSubstitute({ squad: [], subs: [2, 3] }, 2, false)).toEqual({ squad: [], subs: [3] });
+    expect(toggleSubstitute({ squad: [1, 2], subs: [] }, 2, true, byId)).toEqual({
+      ok: true,
+      selection: { squad: [1], subs: [2] },
+    });
+    expect(toggleSubstitute({ squad: [], subs: [2, 3] }, 2, false, byId)).toEqual({
+      ok: true,
+      selection: { squad: [], subs: [3] },
+    });
   });
 });
 
 describe('substitutes', () => {
-  it('counts added plus newly selected against 5', () => {
-    expect(fitsSubstituteLimit(3, 2)).toBe(true);
-    expect(fitsSubstituteLimit(3, 3)).toBe(false);
-    expect(fitsSubstituteLimit(0, 5)).toBe(true);
-    expect(fitsSubstituteLimit(5, 1)).toBe(false);
+  it('takes 5 substitutes and refuses the 6th (stale ids do not count)', () => {
+    const five: Selection = { squad: [], subs: [12, 13, 14, 15, 16, 999] };
+    expect(toggleSubstitute(five, 17, true, byId)).toEqual({ ok: false, reason: 'substitute-limit' });
+    expect(toggleSubstitute({ ...five, subs: [12, 13, 14, 15, 999] }, 17, true, byId).ok).toBe(true);
   });
 
-  it('knows which substitutes are added for rating', () => {
+  it('knows which substitutes are published for rating', () => {
     expect(isAddedSubstitute(player(1, { isSubstitute: true, isAvailableForRating: true }))).toBe(true);
     expect(isAddedSubstitute(player(1, { isSubstitute: true }))).toBe(false);
     expect(isAddedSubstitute(player(1, { isAvailableForRating: true }))).toBe(false);
@@ -98,41 +100,43 @@ describe('publishing', () => {
         ? { ...p, isAvailableForRating: true, isSubstitute: true }
         : p,
   );
+  const xi = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
 
-  it('starts the shortlists from what is published', () => {
-    expect(selectionFromPublished(published)).toEqual({
-      squad: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 100],
-      subs: [12, 13],
-    });
+  it('starts the selection from what is published, and knows it is published', () => {
+    const selection = selectionFromPublished(published);
+    expect(selection).toEqual({ squad: [...xi, 100], subs: [12, 13] });
+    const check = publishCheck(selection, published);
+    expect(check).toMatchObject({ starters: 11, substitutes: 2, managers: 1, total: 14, published: true });
+    expect(check.errors).toEqual([]);
+    expect(check.warnings).toEqual([]);
   });
 
-  it('publishes the XI and manager, keeps added substitutes and adds newly ticked ones', () => {
-    const selection: Selection = { squad: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 100], subs: [12, 14, 15] };
-    const requests = publishRequests(selection, published, [14]);
-    expect(requests.squad.startingXI).toEqual(selection.squad);
-    // 13 moved into the XI, so it is no longer a substitute.
-    expect(requests.squad.substitutes).toEqual([12, 14, 15]);
-    expect(requests.playerIds.sort((a, b) => a - b)).toEqual([
-      2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 100,
+  it('publishes the XI, the substitutes and the manager apart, dropping stale ids and overlaps', () => {
+    const selection: Selection = { squad: [...xi.slice(1), 13, 100, 999], subs: [12, 13, 14, 998] };
+    expect(publishBody(selection, published)).toEqual({
+      startingXI: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13],
+      // 13 is in the XI, so it is no longer a substitute.
+      substitutes: [12, 14],
+      managerId: 100,
+    });
+    const check = publishCheck(selection, published);
+    expect(check.total).toBe(14);
+    expect(check.published).toBe(false);
+  });
+
+  it('stops an empty XI or too many substitutes, and notes a short XI or no manager', () => {
+    expect(publishCheck({ squad: [], subs: [] }, published).errors).toEqual([
+      'Pick the Starting XI: tick Starting XI next to each starter.',
     ]);
-  });
-
-  it('adds substitutes without touching the rest, and removes one from rating only', () => {
-    const requests = addSubstitutesRequests(published, [14, 15, 100]);
-    expect(requests.squad).toEqual({ startingXI: [], substitutes: [12, 13, 14, 15] });
-    expect(requests.playerIds).toHaveLength(16);
-    expect(removeFromRatingIds(published, 12)).not.toContain(12);
-    expect(removeFromRatingIds(published, 12)).toHaveLength(13);
-  });
-
-  it('counts the selection', () => {
-    expect(selectionCounts({ squad: [1, 2, 100, 999], subs: [12, 13, 998] }, published)).toEqual({
-      starters: 2,
-      managers: 1,
-      shortlistedSubs: 2,
-      addedSubs: 2,
-      published: 14,
-    });
+    const short = publishCheck({ squad: [1, 2, 3], subs: [12, 13, 14, 15, 16, 17] }, published);
+    expect(short.errors).toEqual(['Maximum 5 substitutes can be added for rating: untick some.']);
+    expect(short.warnings).toEqual([
+      'Only 3 of 11 starters picked.',
+      'No manager picked: fans will not rate one.',
+    ]);
+    expect(publishCheck({ squad: [...xi, 100, 101], subs: [] }, published).errors).toEqual([
+      'Only 1 manager can be selected',
+    ]);
   });
 });
 

@@ -8,9 +8,10 @@ describe('user table dates', () => {
     expect(formatLastLogin('not a date')).toBe('Never');
   });
 
-  it('formats dates the en-GB way', () => {
-    expect(formatCreated('2025-09-14T12:00:00Z')).toMatch(/^14 Sept? 2025$/);
-    expect(formatLastLogin('2025-09-14T12:00:00Z')).toMatch(/^14 Sept? 2025/);
+  it("formats dates the admin's locale way", () => {
+    expect(formatCreated('2025-09-14T12:00:00Z', 'en-GB')).toMatch(/^14 Sept? 2025$/);
+    expect(formatLastLogin('2025-09-14T12:00:00Z', 'en-GB')).toMatch(/^14 Sept? 2025/);
+    expect(formatCreated('2025-09-14T12:00:00Z', 'en-US')).toBe('Sep 14, 2025');
     expect(formatCreated(null)).toBe('-');
   });
 });

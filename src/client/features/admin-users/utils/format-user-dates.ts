@@ -1,27 +1,15 @@
-/** Dates of the user table, en-GB. */
+import { formatInstant, userLocale } from '@client/lib/intl-format';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+/** Dates of the user table, in the admin's locale and time zone. */
 
-function parse(value: string | null | undefined): Date | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
+const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+const DAY_AND_TIME: Intl.DateTimeFormatOptions = { ...DAY, hour: '2-digit', minute: '2-digit' };
 
 /** 'Never' when the user has not signed in. */
-export function formatLastLogin(value: string | null | undefined): string {
-  const date = parse(value);
-  return date ? dateTimeFormat.format(date) : 'Never';
+export function formatLastLogin(value: string | null | undefined, locale = userLocale()): string {
+  return formatInstant(value, DAY_AND_TIME, locale) ?? 'Never';
 }
 
-export function formatCreated(value: string | null | undefined): string {
-  const date = parse(value);
-  return date ? dateFormat.format(date) : '-';
+export function formatCreated(value: string | null | undefined, locale = userLocale()): string {
+  return formatInstant(value, DAY, locale) ?? '-';
 }

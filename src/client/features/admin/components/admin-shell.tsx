@@ -93,7 +93,8 @@ export function AdminShell({ renderTab }: AdminShellProps) {
         </div>
       </aside>
 
-      <main id="main" className="flex min-w-0 flex-1 flex-col gap-6 px-3 py-5 sm:p-8">
+      {/* On phones toasts show at the bottom: room below the content keeps the last rows clear of them. */}
+      <main id="main" className="flex min-w-0 flex-1 flex-col gap-6 px-3 pt-5 pb-32 sm:px-8 sm:pt-8 md:pb-8">
         <div className="flex flex-col gap-0.5">
           <p className="text-sm font-semibold text-primary-text">Admin Panel</p>
           <h1

@@ -1,9 +1,18 @@
-import { EmbedBanner } from '@client/components/banners/embed-banner';
-import { ManualBanner } from '@client/components/banners/manual-banner';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { lazyOr } from '@client/lib/lazy-or';
 import type { Banner } from '@shared/content';
+import { Suspense } from 'react';
 import { useBanners } from '../api/get-banners';
 import { DefaultPromoBanner } from './default-promo-banner';
+
+// A sponsor's banner is the admin's choice, not every club's: its code loads when one is switched on.
+// Offline before it was ever fetched, a banner is simply left out.
+const EmbedBanner = lazyOr(() =>
+  import('@client/components/banners/embed-banner').then((module) => module.EmbedBanner),
+);
+const ManualBanner = lazyOr(() =>
+  import('@client/components/banners/manual-banner').then((module) => module.ManualBanner),
+);
 
 type Slot = 'banner1' | 'banner2';
 
@@ -26,14 +35,20 @@ export function BannerSlot({ slot }: { slot: Slot }) {
   const label = SLOT_LABELS[slot];
 
   if (isPending) {
-    return slot === 'banner1' ? <Skeleton className="h-36 w-full rounded-lg" /> : null;
+    return slot === 'banner1' ? <Skeleton className="h-16 w-full rounded-lg sm:h-36" /> : null;
   }
   const banner = data?.[slot];
   if (!banner?.enabled || !hasContent(banner)) {
     return slot === 'banner1' ? <DefaultPromoBanner label={label} /> : null;
   }
-  if (banner.type === 'embed') {
-    return <EmbedBanner label={label} embedCode={banner.embedCode ?? ''} />;
-  }
-  return <ManualBanner label={label} banner={banner} eager={slot === 'banner1'} />;
+  const fallback = slot === 'banner1' ? <Skeleton className="h-20 w-full rounded-lg sm:h-36" /> : null;
+  return (
+    <Suspense fallback={fallback}>
+      {banner.type === 'embed' ? (
+        <EmbedBanner label={label} embedCode={banner.embedCode ?? ''} />
+      ) : (
+        <ManualBanner label={label} banner={banner} eager={slot === 'banner1'} />
+      )}
+    </Suspense>
+  );
 }

@@ -22,20 +22,27 @@ export function DefaultPromoBanner({ label }: { label: string }) {
         <div className="absolute inset-y-0 right-[6.5rem] w-0.5 bg-white/[0.07]" />
         <div className="absolute -top-24 -right-24 size-72 rounded-full bg-primary/35 blur-3xl" />
       </div>
-      <div className="flex min-h-36 flex-col justify-center gap-4 p-5 @2xl:flex-row @2xl:items-center @2xl:justify-between @2xl:gap-8 @2xl:px-8 @2xl:py-7">
-        <div className="flex min-w-0 items-start gap-4">
-          <BrandMark name={companyName} logoUrl={logoUrl} className="size-12 shrink-0 text-lg" />
-          <div className="flex min-w-0 flex-col gap-1.5">
-            <p className="text-xs font-bold tracking-[0.14em] text-gold uppercase">{companyName} fans</p>
-            <p className="text-xl font-extrabold leading-tight tracking-tight @xl:text-2xl">
+      <div className="flex flex-col justify-center gap-4 p-3 sm:min-h-36 sm:p-5 @2xl:flex-row @2xl:items-center @2xl:justify-between @2xl:gap-8 @2xl:px-8 @2xl:py-7">
+        <div className="flex min-w-0 items-center gap-3 sm:items-start sm:gap-4">
+          <BrandMark
+            name={companyName}
+            logoUrl={logoUrl}
+            className="size-10 shrink-0 text-base sm:size-12 sm:text-lg"
+          />
+          <div className="flex min-w-0 flex-col gap-0.5 sm:gap-1.5">
+            <p className="text-[0.6875rem] font-bold tracking-[0.14em] text-gold uppercase sm:text-xs">
+              {companyName} fans
+            </p>
+            <p className="text-base font-extrabold leading-tight tracking-tight sm:text-xl @xl:text-2xl">
               Your verdict, every match
             </p>
-            <p className="max-w-prose text-sm leading-relaxed text-white/90">
+            {/* A phone shows the title alone: the players come first on its small screen. */}
+            <p className="hidden max-w-prose text-sm leading-relaxed text-white/90 sm:block">
               Rate every player, pick your Man of the Match and see how the whole crowd scored the team.
             </p>
           </div>
         </div>
-        <ul className="flex flex-wrap gap-2 @2xl:shrink-0 @2xl:flex-col @2xl:gap-1.5">
+        <ul className="hidden flex-wrap gap-2 sm:flex @2xl:shrink-0 @2xl:flex-col @2xl:gap-1.5">
           {HIGHLIGHTS.map(({ Icon, text }) => (
             <li
               key={text}

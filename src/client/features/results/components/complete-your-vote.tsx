@@ -7,16 +7,18 @@ export function CompleteYourVote() {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId}>
-      <Card className="flex flex-col items-center gap-3 border-dashed px-6 py-8 text-center">
-        <span className="flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary-text">
-          <LockKeyhole className="size-6" aria-hidden="true" />
+      <Card className="flex items-center gap-3 border-dashed p-4 sm:flex-col sm:px-6 sm:py-8 sm:text-center">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-text sm:size-12">
+          <LockKeyhole className="size-5 sm:size-6" aria-hidden="true" />
         </span>
-        <h2 id={headingId} className="text-lg font-bold tracking-tight">
-          Complete Your Vote
-        </h2>
-        <p className="max-w-xs text-[0.9375rem] text-muted-foreground">
-          Real-time leaderboard will appear after you complete all ratings and submit your vote.
-        </p>
+        <div className="flex min-w-0 flex-col gap-0.5 sm:items-center sm:gap-3">
+          <h2 id={headingId} className="text-base font-bold tracking-tight sm:text-lg">
+            Complete Your Vote
+          </h2>
+          <p className="max-w-xs text-sm text-muted-foreground sm:text-[0.9375rem]">
+            Real-time leaderboard will appear after you complete all ratings and submit your vote.
+          </p>
+        </div>
       </Card>
     </section>
   );

@@ -10,6 +10,7 @@ import { useLeaderboard } from '../api/get-leaderboard';
 import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
 import { useReorderAnimation } from '../hooks/use-reorder-animation';
 import { useThrottledAnnouncement } from '../hooks/use-throttled-announcement';
+import { competitionRanks } from '../utils/competition-ranks';
 import { PlayerAvatar } from './player-avatar';
 import { RankBadge } from './rank-badge';
 
@@ -60,7 +61,7 @@ function LeaderboardRow({ entry, rank }: { entry: LeaderboardEntry; rank: number
       )}
     >
       <RankBadge rank={rank} />
-      <PlayerAvatar name={entry.name} image={entry.image} />
+      <PlayerAvatar name={entry.name} image={entry.image} portraitUrl={entry.portraitUrl} />
       <div className="flex min-w-0 flex-1 flex-col">
         <p className="truncate font-semibold leading-snug">{entry.name}</p>
         <p className="truncate text-sm text-muted-foreground">{entry.position}</p>
@@ -83,6 +84,7 @@ export function LeaderboardCard({ matchId }: { matchId: number }) {
   const reducedMotion = usePrefersReducedMotion();
   const { data, isPending, isError, isFetching, refetch } = useLeaderboard(matchId);
   const entries = (data ?? []).slice(0, LEADERBOARD_SIZE);
+  const ranks = competitionRanks(entries.map((entry) => entry.averageRating));
   useReorderAnimation(listRef, entries.map((entry) => entry.id).join(','), reducedMotion);
 
   // One polite sentence for screen readers when the order of the top three changes, at most every
@@ -91,7 +93,7 @@ export function LeaderboardCard({ matchId }: { matchId: number }) {
   const summary = useThrottledAnnouncement(
     top.map((entry) => entry.id).join(','),
     top.length > 0
-      ? `Top performers: ${top.map((entry, i) => `${i + 1}. ${entry.name}, ${entry.averageRating.toFixed(1)}`).join('; ')}.`
+      ? `Top performers: ${top.map((entry, i) => `${ranks[i] ?? i + 1}. ${entry.name}, ${entry.averageRating.toFixed(1)}`).join('; ')}.`
       : '',
     ANNOUNCE_INTERVAL_MS,
   );
@@ -115,7 +117,7 @@ export function LeaderboardCard({ matchId }: { matchId: number }) {
     body = (
       <ol ref={listRef} className="flex flex-col gap-0.5">
         {entries.map((entry, index) => (
-          <LeaderboardRow key={entry.id} entry={entry} rank={index + 1} />
+          <LeaderboardRow key={entry.id} entry={entry} rank={ranks[index] ?? index + 1} />
         ))}
       </ol>
     );

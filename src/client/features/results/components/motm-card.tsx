@@ -9,16 +9,19 @@ import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
 import { ConfettiBurst } from './confetti-burst';
 import { PlayerAvatar } from './player-avatar';
 
+// The sentence is English, so its 'and' is too.
 const listFormat = new Intl.ListFormat('en-GB', { style: 'long', type: 'conjunction' });
 
 function Notice({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
-    <div className="flex flex-col items-center gap-2 px-4 py-6 text-center">
-      <span className="mb-1 flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary-text">
+    <div className="flex items-center gap-3 px-1 py-1 sm:flex-col sm:gap-2 sm:px-4 sm:py-6 sm:text-center">
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-text sm:mb-1 sm:size-12 [&_svg]:size-5 sm:[&_svg]:size-6">
         {icon}
       </span>
-      <p className="font-semibold">{title}</p>
-      <p className="max-w-sm text-sm text-muted-foreground">{children}</p>
+      <div className="flex min-w-0 flex-col gap-0.5 sm:items-center sm:gap-2">
+        <p className="font-semibold">{title}</p>
+        <p className="max-w-sm text-sm text-muted-foreground">{children}</p>
+      </div>
     </div>
   );
 }
@@ -47,32 +50,43 @@ function Winner({ result }: { result: NonNullable<MotmResult> }) {
       ? null
       : `${voteCount} ${voteCount === 1 ? 'vote' : 'votes'}${totalVotes === undefined ? '' : ` of ${totalVotes}`}`;
 
+  // A phone shows the winner beside their picture and the share as one line under them; a wide card
+  // puts all three in a row.
   return (
-    <div className="surface-dark flex flex-col items-center gap-4 rounded-lg bg-[linear-gradient(135deg,#1a1a1a_0%,#3a0d0a_100%)] px-5 py-6 text-center text-white @lg:flex-row @lg:gap-6 @lg:px-6 @lg:text-left">
-      <PlayerAvatar name={player.name} image={player.image} size="lg" className="ring-4 ring-gold" />
-      <div className="flex min-w-0 flex-col items-center gap-1 @lg:flex-1 @lg:items-start">
+    <div className="surface-dark grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-3 rounded-lg bg-[linear-gradient(135deg,#1a1a1a_0%,#3a0d0a_100%)] p-4 text-white @lg:flex @lg:flex-row @lg:gap-6 @lg:px-6 @lg:py-6">
+      <PlayerAvatar
+        name={player.name}
+        image={player.image}
+        portraitUrl={player.portraitUrl}
+        size="lg"
+        className="size-16 text-xl ring-4 ring-gold sm:size-24"
+      />
+      <div className="flex min-w-0 flex-col items-start gap-1 @lg:flex-1">
         <span className="rounded-full bg-gold px-2.5 py-0.5 text-xs font-bold tracking-wide text-chrome uppercase">
           {tied ? 'Joint fans’ choice' : 'Fans’ choice'}
         </span>
-        <p className="mt-1 max-w-full text-2xl font-extrabold leading-tight tracking-tight break-words">
+        <p className="max-w-full text-xl font-extrabold leading-tight tracking-tight break-words @lg:text-2xl">
           {player.name}
         </p>
-        <p className="text-[0.9375rem] text-chrome-muted">{player.position}</p>
+        <p className="text-sm text-chrome-muted @lg:text-[0.9375rem]">{player.position}</p>
         {tied ? (
-          <p className="mt-2 rounded-md bg-white/10 px-3 py-1.5 text-sm font-medium">
+          <p className="mt-1 rounded-md bg-white/10 px-2.5 py-1 text-sm font-medium">
             Tied with {listFormat.format(tiedWith.map((other) => other.name))}
           </p>
         ) : null}
       </div>
-      <div className="flex w-full max-w-56 flex-col items-center gap-2 @lg:w-44 @lg:items-end">
-        <p className="text-4xl font-extrabold leading-none tabular-nums text-gold">
+      <div className="col-span-2 flex items-center gap-3 @lg:w-44 @lg:flex-col @lg:items-end @lg:gap-2">
+        <p className="text-3xl font-extrabold leading-none tabular-nums text-gold @lg:text-4xl">
           {share}
           <span className="sr-only"> of fans’ votes</span>
         </p>
-        <div aria-hidden="true" className="h-2 w-full overflow-hidden rounded-full bg-white/15">
+        <div
+          aria-hidden="true"
+          className="h-2 min-w-0 flex-1 overflow-hidden rounded-full bg-white/15 @lg:w-full @lg:flex-none"
+        >
           <div className="h-full rounded-full bg-gold transition-[width] duration-700" style={{ width }} />
         </div>
-        <p aria-hidden={votes ? undefined : true} className="text-sm text-chrome-muted">
+        <p aria-hidden={votes ? undefined : true} className="shrink-0 text-sm text-chrome-muted">
           {votes ?? 'of fans’ votes'}
         </p>
       </div>
@@ -83,10 +97,12 @@ function Winner({ result }: { result: NonNullable<MotmResult> }) {
 interface MotmCardProps {
   matchId: number;
   resultsVisible: boolean;
+  /** The match has ended: the result is final. */
+  final?: boolean;
 }
 
 /** The Man of the Match card: hidden behind 'Voting in progress...' until the results are the fan's to see. */
-export function MotmCard({ matchId, resultsVisible }: MotmCardProps) {
+export function MotmCard({ matchId, resultsVisible, final = false }: MotmCardProps) {
   const headingId = useId();
   const reducedMotion = usePrefersReducedMotion();
   const { data, isPending, isError, isFetching, refetch } = useMotm(matchId, { enabled: resultsVisible });
@@ -136,7 +152,8 @@ export function MotmCard({ matchId, resultsVisible }: MotmCardProps) {
       : '';
 
   return (
-    <section id="motm-card" aria-labelledby={headingId} className="scroll-mt-6">
+    // Focusable from script only: the page moves the focus here once the fan's vote is in.
+    <section id="motm-card" aria-labelledby={headingId} tabIndex={-1} className="scroll-mt-6 outline-none">
       <Card className="relative overflow-hidden">
         <CardHeader className="flex-row items-center gap-3 border-b border-border px-5 py-4">
           <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-gold text-chrome">
@@ -147,7 +164,11 @@ export function MotmCard({ matchId, resultsVisible }: MotmCardProps) {
               Man of the Match
             </CardTitle>
             <CardDescription className="text-sm">
-              {resultsVisible ? 'The fans’ choice, live' : 'Revealed once you have voted'}
+              {final
+                ? 'The fans’ final choice'
+                : resultsVisible
+                  ? 'The fans’ choice, live'
+                  : 'Revealed once you have voted'}
             </CardDescription>
           </div>
         </CardHeader>

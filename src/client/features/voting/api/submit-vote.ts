@@ -22,7 +22,7 @@ export function submitVote(body: VoteBody) {
 export const VOTE_SUCCESS_TOAST =
   'Vote submitted successfully! Your complete ratings and MOTM selection have been recorded.';
 export const VOTE_FAILED_TOAST = 'Vote submission failed. Please try again later.';
-/** The view moves to the Man of the Match card 500 ms after a successful vote. */
+/** The view moves to the results (the Man of the Match card first) 500 ms after a successful vote. */
 export const SCROLL_TO_MOTM_DELAY_MS = 500;
 export const MOTM_CARD_ID = 'motm-card';
 
@@ -31,6 +31,9 @@ function scrollToMotmCard(): void {
     const card = document.getElementById(MOTM_CARD_ID);
     if (!card) return;
     const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    // The submit button has gone with the progress: the focus follows the fan to their result.
+    if (document.activeElement === document.body || document.activeElement === null)
+      card.focus({ preventScroll: true });
     card.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
   }, SCROLL_TO_MOTM_DELAY_MS);
 }
@@ -76,6 +79,8 @@ export function useSubmitVote({
     networkMode: 'always',
     onSuccess: () => {
       toast({ variant: 'success', description: VOTE_SUCCESS_TOAST });
+      // The server took the vote: the page turns to the results now, ahead of the refresh that confirms it.
+      queryClient.setQueryData(queryKeys.hasVoted(userId, match.id), { hasVoted: true });
       onSubmitted?.();
       scrollToMotmCard();
     },

@@ -17,7 +17,7 @@ export function CurrentMatchCard({ match }: { match: Match }) {
       aria-labelledby="current-match-title"
       className="surface-dark overflow-hidden rounded-lg bg-[linear-gradient(135deg,#1a1a1a_0%,#2b0d0a_55%,#5a120c_100%)] text-white shadow-md"
     >
-      <div className="flex flex-col gap-4 p-5 sm:p-6">
+      <div className="flex flex-col gap-2.5 p-4 sm:gap-4 sm:p-6">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <span className="inline-flex items-center gap-1.5 rounded-full bg-white/10 px-2.5 py-1 text-xs font-semibold text-gold">
             <Trophy className="size-3.5" aria-hidden="true" />
@@ -34,17 +34,18 @@ export function CurrentMatchCard({ match }: { match: Match }) {
           </div>
         </div>
 
-        <div className="flex flex-col items-center gap-3 text-center sm:flex-row sm:justify-between sm:text-left">
+        {/* On a phone the title and the score share a line, so the players start on the first screen. */}
+        <div className="flex items-center justify-between gap-3">
           <h1
             id="current-match-title"
-            className="text-2xl leading-tight font-extrabold tracking-tight sm:text-3xl"
+            className="min-w-0 text-lg leading-tight font-extrabold tracking-tight break-words sm:text-3xl"
           >
             {match.title}
           </h1>
-          <p className="flex shrink-0 items-center gap-3 text-5xl font-black tabular-nums sm:text-6xl">
+          <p className="flex shrink-0 items-center gap-2 text-4xl font-black tabular-nums sm:gap-3 sm:text-6xl">
             <span className="sr-only">Score: </span>
             <span>{home}</span>
-            <span aria-hidden="true" className="text-3xl text-white/60 sm:text-4xl">
+            <span aria-hidden="true" className="text-2xl text-white/60 sm:text-4xl">
               –
             </span>
             <span className="sr-only"> to </span>
@@ -52,21 +53,21 @@ export function CurrentMatchCard({ match }: { match: Match }) {
           </p>
         </div>
 
-        <ul className="flex flex-wrap justify-center gap-x-5 gap-y-1.5 text-sm text-chrome-muted sm:justify-start">
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-chrome-muted sm:gap-x-5 sm:gap-y-1.5 sm:text-sm">
           {date ? (
             <li className="inline-flex items-center gap-1.5">
-              <CalendarDays className="size-4" aria-hidden="true" />
+              <CalendarDays className="size-3.5 sm:size-4" aria-hidden="true" />
               <span className="sr-only">Date: </span>
               {date}
             </li>
           ) : null}
           <li className="inline-flex items-center gap-1.5">
-            <Clock className="size-4" aria-hidden="true" />
+            <Clock className="size-3.5 sm:size-4" aria-hidden="true" />
             <span>Kick-off {formatKickOff(match.kickOffTime)}</span>
           </li>
           {match.venue ? (
             <li className="inline-flex items-center gap-1.5">
-              <MapPin className="size-4" aria-hidden="true" />
+              <MapPin className="size-3.5 sm:size-4" aria-hidden="true" />
               <span className="sr-only">Venue: </span>
               {match.venue}
             </li>

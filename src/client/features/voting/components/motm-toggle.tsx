@@ -9,25 +9,27 @@ interface MotmToggleProps {
   onToggle: () => void;
 }
 
-/** 'Select as MOTM' / 'MOTM': pressing the chosen player again clears the choice. */
+/**
+ * The trophy key of a player row: pressed, the player is the fan's Man of the Match; pressing the chosen
+ * player again clears the choice. Its name says what it does in both states (the state is aria-pressed).
+ */
 export function MotmToggle({ selected, disabled, playerName, onToggle }: MotmToggleProps) {
   return (
     <button
       type="button"
-      // One name in both states (the state is aria-pressed); it starts with the visible words (WCAG 2.5.3).
       aria-label={`Select as MOTM: ${playerName}`}
+      title={selected ? 'Your Man of the Match' : 'Select as MOTM'}
       aria-pressed={selected}
       disabled={disabled}
       onClick={onToggle}
       className={cn(
-        'inline-flex h-11 w-full cursor-pointer items-center justify-center gap-2 rounded-md border text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed',
+        'inline-flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-md border transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed',
         selected
           ? 'border-[#8a7a00] bg-gold text-foreground shadow-sm hover:bg-[#f3d70f]'
           : 'border-input bg-card text-foreground hover:border-foreground hover:bg-muted disabled:bg-muted disabled:text-muted-foreground',
       )}
     >
-      <Trophy className={cn('size-4', selected && 'fill-current')} aria-hidden="true" />
-      {selected ? 'MOTM' : 'Select as MOTM'}
+      <Trophy className={cn('size-5', selected && 'fill-current')} aria-hidden="true" />
     </button>
   );
 }

@@ -1,16 +1,25 @@
-import { Badge } from '@client/components/ui/badge';
+import { lazyOr } from '@client/lib/lazy-or';
 import { cn } from '@client/lib/utils';
 import { POSITION_ABBREVIATIONS, type Position } from '@shared/domain';
 import type { Player } from '@shared/players';
-import { CloudOff, Trophy } from 'lucide-react';
-import { memo, useId } from 'react';
+import { ChevronDown, CloudOff, Lock, Trophy } from 'lucide-react';
+import { memo, Suspense, useId, useState } from 'react';
 import { usePlayerMatchStats } from '../api/get-player-match-stats';
 import { countLabel } from '../utils/format-match';
 import { MotmToggle } from './motm-toggle';
 import { PlayerImage } from './player-image';
-import { PlayerStatsDialog } from './player-stats-dialog';
-import { RatingDistributionChart } from './rating-distribution-chart';
 import { RatingGrid } from './rating-grid';
+
+// Opened on demand: the stats link and the chart stay out of the first load.
+const loadDetails = () => import('./player-details').then((module) => module.PlayerDetails);
+const PlayerDetails = lazyOr(loadDetails, DetailsUnavailable);
+
+/** The details' code could not be fetched (offline before they were ever opened). */
+function DetailsUnavailable() {
+  return (
+    <p className="text-sm text-muted-foreground">The details need a connection. Try again once online.</p>
+  );
+}
 
 function positionAbbreviation(player: Player): string {
   if (player.isManager) return 'HC';
@@ -29,15 +38,15 @@ function TodaysScore({ matchId, playerId, rated }: TodaysScoreProps) {
   const { data } = usePlayerMatchStats(playerId, matchId, rated);
   if (!rated || !data || data.average === null || data.count === 0) return null;
   return (
-    <div className="flex shrink-0 flex-col items-end text-right">
-      <span className="text-[0.6875rem] font-bold tracking-wide text-muted-foreground">
+    <p className="flex shrink-0 flex-col items-end text-right leading-none">
+      <span className="text-[0.5625rem] font-bold tracking-wide text-muted-foreground">
         TODAY&apos;S SCORE
       </span>
-      <span className="text-2xl leading-tight font-extrabold text-primary-text tabular-nums">
+      <span className="text-xl leading-tight font-extrabold text-primary-text tabular-nums">
         {data.average.toFixed(1)}
       </span>
-      <span className="text-xs text-muted-foreground tabular-nums">{countLabel(data.count, 'rating')}</span>
-    </div>
+      <span className="sr-only">, {countLabel(data.count, 'rating')}</span>
+    </p>
   );
 }
 
@@ -51,15 +60,37 @@ export interface PlayerCardProps {
   /** The server has a rating of the fan's for the player (its average is readable then). */
   ratedOnServer: boolean;
   isMotm: boolean;
-  /** After the final vote: ratings and the MOTM choice are frozen. */
+  /** After the final vote: ratings and the MOTM choice are frozen, and shown as they were sent. */
   locked: boolean;
-  /** How fans rated the player (after the final vote). */
+  /** Voting is not open (before kick-off, or ended without this fan's vote): no controls, only what was kept. */
+  closed: 'before' | 'after' | null;
+  /** How fans rated the player: passed only when the results are the viewer's to see. */
   distribution: readonly number[] | undefined;
   onRate: (playerId: number, rating: number) => void;
   onToggleMotm: (playerId: number) => void;
 }
 
-/** One player (or the manager): who they are, the 1-10 grid, today's score, the MOTM choice. */
+/** In place of the 1-10 keys while voting is not open: says so, with the fan's kept rating if any. */
+function ClosedLine({ closed, rating }: { closed: 'before' | 'after'; rating: number | undefined }) {
+  return (
+    <p className="flex min-h-11 items-center gap-2 rounded-md bg-muted px-3 text-sm text-muted-foreground">
+      <Lock className="size-4 shrink-0" aria-hidden="true" />
+      <span className="font-semibold">
+        {closed === 'before' ? 'Rating opens at kick-off' : 'Voting closed'}
+      </span>
+      {rating !== undefined ? (
+        <span className="ml-auto tabular-nums">
+          Your rating <span className="font-bold text-foreground">{rating}</span>
+        </span>
+      ) : null}
+    </p>
+  );
+}
+
+/**
+ * One player (or the manager) as a compact row: photo, name, number and position, then the 1-10 keys in
+ * one line. The stats and how fans rated open on demand under the row, so a whole squad fits a phone.
+ */
 export const PlayerCard = memo(function PlayerCard({
   player,
   matchId,
@@ -68,95 +99,109 @@ export const PlayerCard = memo(function PlayerCard({
   ratedOnServer,
   isMotm,
   locked,
+  closed,
   distribution,
   onRate,
   onToggleMotm,
 }: PlayerCardProps) {
   const nameId = useId();
   const queuedId = useId();
+  const detailsId = useId();
+  const [open, setOpen] = useState(false);
   const rated = rating !== undefined;
+  const meta = [
+    positionAbbreviation(player),
+    player.jerseyNumber !== null ? `#${player.jerseyNumber}` : null,
+    player.isManager ? 'Manager' : player.isSubstitute ? 'Sub' : null,
+  ].filter(Boolean);
 
   return (
     <article
       aria-labelledby={nameId}
+      data-player-row=""
       className={cn(
-        'surface-light flex h-full flex-col gap-3 rounded-lg border bg-card p-4 shadow-sm transition-colors',
+        'surface-light flex flex-col gap-2 rounded-lg border bg-card p-2 shadow-xs transition-colors sm:p-2.5',
         isMotm ? 'border-[#c9b200] ring-2 ring-gold' : rated ? 'border-primary/35' : 'border-border',
       )}
     >
-      <div className="flex items-start gap-3">
-        <div className="relative shrink-0">
-          <PlayerImage src={player.image} className="size-14 sm:size-16" />
-          <span
-            aria-hidden="true"
-            className="absolute -right-1 -bottom-1 rounded-full border-2 border-card bg-secondary px-1.5 py-px text-[0.6875rem] font-bold text-secondary-foreground"
-          >
-            {positionAbbreviation(player)}
-          </span>
-        </div>
-        <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <h4 id={nameId} className="text-base leading-tight font-bold break-words">
-            {player.name}
-          </h4>
-          {player.isManager || player.isSubstitute || isMotm ? (
-            <div className="flex flex-wrap gap-1">
-              {player.isManager ? <Badge variant="secondary">Manager</Badge> : null}
-              {player.isSubstitute && !player.isManager ? <Badge variant="muted">Substitute</Badge> : null}
+      <div className="flex min-h-11 items-center gap-1.5">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={detailsId}
+          aria-label={`${player.name}, details`}
+          onClick={() => setOpen((value) => !value)}
+          onPointerEnter={() => void loadDetails()}
+          onFocus={() => void loadDetails()}
+          className="-my-0.5 flex min-h-11 min-w-0 flex-1 cursor-pointer items-center gap-2.5 rounded-md py-0.5 pr-1 text-left hover:bg-muted/60 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring"
+        >
+          <PlayerImage src={player.image} portraitUrl={player.portraitUrl} className="size-10" />
+          <span className="flex min-w-0 flex-col">
+            <span
+              id={nameId}
+              data-player-name=""
+              className="truncate text-[0.9375rem] leading-snug font-bold"
+            >
+              {player.name}
+            </span>
+            <span className="flex items-center gap-1 truncate text-xs text-muted-foreground">
+              <span>{meta.join(' · ')}</span>
               {isMotm ? (
-                <Badge variant="gold">
-                  <Trophy aria-hidden="true" />
+                <span className="ml-1 inline-flex items-center gap-0.5 rounded-full bg-gold px-1.5 text-[0.6875rem] font-bold text-chrome">
+                  <Trophy className="size-3" aria-hidden="true" />
                   MOTM
-                </Badge>
+                </span>
               ) : null}
-            </div>
-          ) : null}
-          <p className="text-sm text-muted-foreground">
-            {player.position}
-            {player.jerseyNumber !== null ? (
-              <span className="whitespace-nowrap">
-                <span aria-hidden="true"> · </span>
-                <span className="font-semibold text-foreground tabular-nums">#{player.jerseyNumber}</span>
-              </span>
-            ) : null}
-          </p>
-          <div>
-            <PlayerStatsDialog player={player} />
-          </div>
-        </div>
+            </span>
+          </span>
+          <ChevronDown
+            aria-hidden="true"
+            className={cn(
+              'ml-auto size-4 shrink-0 text-muted-foreground transition-transform',
+              open && 'rotate-180',
+            )}
+          />
+        </button>
         <TodaysScore matchId={matchId} playerId={player.id} rated={ratedOnServer} />
+        {player.isManager || closed ? null : (
+          <MotmToggle
+            selected={isMotm}
+            disabled={locked}
+            playerName={player.name}
+            onToggle={() => onToggleMotm(player.id)}
+          />
+        )}
       </div>
 
-      <RatingGrid
-        playerName={player.name}
-        value={rating}
-        disabled={locked}
-        describedBy={queued ? queuedId : undefined}
-        onRate={(value) => onRate(player.id, value)}
-      />
+      {closed ? (
+        <ClosedLine closed={closed} rating={rating} />
+      ) : (
+        <RatingGrid
+          playerName={player.name}
+          value={rating}
+          disabled={locked}
+          describedBy={queued ? queuedId : undefined}
+          onRate={(value) => onRate(player.id, value)}
+        />
+      )}
 
       {queued ? (
         <p
           id={queuedId}
-          className="-mt-1 flex items-center gap-1.5 text-xs font-semibold text-muted-foreground"
+          className="flex items-center gap-1.5 px-1 text-xs font-semibold text-muted-foreground"
         >
           <CloudOff className="size-3.5 shrink-0" aria-hidden="true" />
           Saved offline — will sync
         </p>
       ) : null}
 
-      {player.isManager ? null : (
-        <MotmToggle
-          selected={isMotm}
-          disabled={locked}
-          playerName={player.name}
-          onToggle={() => onToggleMotm(player.id)}
-        />
-      )}
-
-      {/* Passed only when the results are the viewer's to see (after their vote, to admins, once ended). */}
-      {distribution ? (
-        <RatingDistributionChart playerName={player.name} counts={distribution} ownRating={rating} />
-      ) : null}
+      <div id={detailsId} hidden={!open} className="flex flex-col gap-2 px-1 pb-1">
+        {open ? (
+          <Suspense fallback={<p className="text-sm text-muted-foreground">Loading…</p>}>
+            <PlayerDetails player={player} rating={rating} distribution={distribution} />
+          </Suspense>
+        ) : null}
+      </div>
     </article>
   );
 });

@@ -31,8 +31,8 @@ export function PlayerGroupSection({
   const rated = group.players.filter((p) => ratings.has(p.id)).length;
   const complete = rated === group.players.length;
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-3">
-      <div className="flex items-center gap-3">
+    <section aria-labelledby={headingId} className="flex flex-col gap-2">
+      <div className="flex items-center gap-3 pt-1">
         <h3 id={headingId} className="text-base font-extrabold tracking-tight text-foreground">
           {group.title}
         </h3>
@@ -47,7 +47,7 @@ export function PlayerGroupSection({
           {rated}/{group.players.length} rated
         </span>
       </div>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid gap-2 sm:grid-cols-2 sm:gap-3">
         {group.players.map((player) => (
           <PlayerCard
             key={player.id}

@@ -1,7 +1,7 @@
 import { cn } from '@client/lib/utils';
 import { useState } from 'react';
 
-/** A neutral head-and-shoulders shape for players without a usable photo. */
+/** A neutral head-and-shoulders shape, only for when neither the photo nor the portrait loads. */
 function Silhouette({ className }: { className?: string }) {
   return (
     <svg
@@ -17,13 +17,19 @@ function Silhouette({ className }: { className?: string }) {
 
 interface PlayerImageProps {
   src: string | null;
+  /** The player's generated portrait (the players' answer's `portraitUrl`), shown without a usable photo. */
+  portraitUrl?: string | null | undefined;
   className?: string;
 }
 
-/** The player's photo, or the silhouette when there is none or it fails to load. Decorative: the name sits beside it. */
-export function PlayerImage({ src, className }: PlayerImageProps) {
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const showPhoto = Boolean(src) && failedSrc !== src;
+/**
+ * The player's photo, else their portrait in the club's colours, else the silhouette when both fail to
+ * load. Decorative: the name sits beside it.
+ */
+export function PlayerImage({ src, portraitUrl, className }: PlayerImageProps) {
+  const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set());
+  const photo = src && !failed.has(src) ? src : null;
+  const shown = photo ?? (portraitUrl && !failed.has(portraitUrl) ? portraitUrl : null);
   return (
     <span
       className={cn(
@@ -31,14 +37,15 @@ export function PlayerImage({ src, className }: PlayerImageProps) {
         className,
       )}
     >
-      {showPhoto && src ? (
+      {shown ? (
         <img
-          src={src}
+          key={shown}
+          src={shown}
           alt=""
           loading="lazy"
           decoding="async"
-          className="size-full object-cover object-top"
-          onError={() => setFailedSrc(src)}
+          className={cn('size-full object-cover', photo ? 'object-top' : 'object-center')}
+          onError={() => setFailed((previous) => new Set(previous).add(shown))}
         />
       ) : (
         <Silhouette className="translate-y-[6%]" />

@@ -7,6 +7,7 @@ import {
 } from '@client/components/ui/dialog';
 import type { LazyDialogState } from '@client/components/ui/lazy-dialog';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { formatNumber } from '@client/lib/intl-format';
 import { cn } from '@client/lib/utils';
 import type { Player, SeasonStats } from '@shared/players';
 import type { ReactNode } from 'react';
@@ -14,8 +15,6 @@ import { useSeasonStats } from '../api/get-season-stats';
 import { type StatRow, statRowsFor } from '../utils/stat-rows';
 import { PlayerImage } from './player-image';
 
-/** The season label. */
-const SEASON_LABEL = '2024/25';
 const NO_VALUE = '—';
 
 function Tile({ label, value }: { label: string; value: string }) {
@@ -36,7 +35,7 @@ function Overview({ stats }: { stats: SeasonStats }) {
       />
       <Tile label="Matches rated" value={String(stats.matchesRated)} />
       <Tile label="MOTM awards" value={String(stats.motmAwards)} />
-      <Tile label="Fan ratings" value={stats.ratingCount.toLocaleString('en-GB')} />
+      <Tile label="Fan ratings" value={formatNumber(stats.ratingCount)} />
     </dl>
   );
 }
@@ -121,6 +120,21 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** Nothing recorded for the player this season: one sentence instead of a grid of dashes. */
+function NoStatsYet({ player, season }: { player: Player; season: string }) {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-md bg-muted px-4 py-6 text-center">
+      <p className="font-semibold">
+        No {season} figures for {player.name} yet
+      </p>
+      <p className="text-sm text-muted-foreground">
+        The fans’ ratings, Man of the Match awards and recent form appear here after their first rated match
+        of the season.
+      </p>
+    </div>
+  );
+}
+
 function DialogBody({ player, open }: { player: Player; open: boolean }) {
   const stats = useSeasonStats(player.id, open);
   if (stats.isPending) {
@@ -150,16 +164,21 @@ function DialogBody({ player, open }: { player: Player; open: boolean }) {
       </div>
     );
   }
+  const season = stats.data.seasonLabel;
+  const rows = statRowsFor(player, stats.data);
+  const recorded = rows.filter((row) => row.value !== null);
+  const nothingYet = stats.data.matchesRated === 0 && stats.data.ratingCount === 0;
   return (
     <div className="flex flex-col gap-5">
-      <Section title={`${SEASON_LABEL} Season Overview`}>
-        <Overview stats={stats.data} />
+      <Section title={`${season} Season Overview`}>
+        {nothingYet ? <NoStatsYet player={player} season={season} /> : <Overview stats={stats.data} />}
       </Section>
       <Section title="Performance Stats">
-        <PerformanceRows rows={statRowsFor(player, stats.data)} />
-        <p className="text-xs text-muted-foreground">
-          {NO_VALUE} means Matchday has no figure for this yet. Ratings are the fans’ own.
-        </p>
+        {recorded.length > 0 ? (
+          <PerformanceRows rows={recorded} />
+        ) : (
+          <p className="text-sm text-muted-foreground">No match figures recorded yet this season.</p>
+        )}
       </Section>
       <Section title="Recent Form">
         <RecentForm form={stats.data.recentForm} />
@@ -180,7 +199,7 @@ export function PlayerStatsContent({ player, ...state }: PlayerStatsContentProps
   return (
     <LazyDialogContent {...state} className="max-w-lg">
       <DialogHeader className="flex-row items-center gap-3">
-        <PlayerImage src={player.image} className="size-14" />
+        <PlayerImage src={player.image} portraitUrl={player.portraitUrl} className="size-14" />
         <div className="flex min-w-0 flex-col gap-0.5">
           <DialogTitle className="truncate">{player.name}</DialogTitle>
           <DialogDescription>{details}</DialogDescription>

@@ -14,7 +14,7 @@ export function PlayerStatsDialog({ player }: { player: Player }) {
     <LazyDialogButton
       preload={loadContent}
       dialog={(state) => <PlayerStatsContent player={player} {...state} />}
-      className="-my-2.5 -ml-1 inline-flex min-h-11 cursor-pointer items-center gap-1 rounded-md px-1 text-sm font-semibold text-primary-text underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring"
+      className="-my-3 inline-flex min-h-11 align-middle cursor-pointer items-center gap-1 rounded-md px-1 text-sm font-semibold text-primary-text underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring"
     >
       <ChartColumn className="size-4" aria-hidden="true" />
       Stats<span className="sr-only"> for {player.name}</span>

@@ -12,10 +12,13 @@ interface RatingGridProps {
   onRate: (rating: number) => void;
 }
 
-/** The 1 to 10 buttons in two rows (1-5, 6-10); each is 'Rate {name} {n}' and pressed when chosen. */
+/**
+ * The 1 to 10 keys in one row, like a phone keyboard's (each at least 30 px wide and 44 px tall); each
+ * is 'Rate {name} {n}' and pressed when chosen.
+ */
 export function RatingGrid({ playerName, value, disabled, describedBy, onRate }: RatingGridProps) {
   return (
-    <fieldset className="grid min-w-0 grid-cols-5 gap-1.5">
+    <fieldset data-key-row="" className="grid min-w-0 grid-cols-10 gap-[3px]">
       <legend className="sr-only">Your rating for {playerName}</legend>
       {VALUES.map((n) => {
         const selected = value === n;
@@ -29,7 +32,7 @@ export function RatingGrid({ playerName, value, disabled, describedBy, onRate }:
             disabled={disabled}
             onClick={() => onRate(n)}
             className={cn(
-              'flex h-11 cursor-pointer items-center justify-center rounded-md border text-base font-bold tabular-nums transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed',
+              'flex h-11 min-w-0 cursor-pointer items-center justify-center rounded-md border text-[0.9375rem] font-bold tabular-nums transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed',
               selected
                 ? 'border-primary bg-primary text-primary-foreground shadow-sm hover:bg-primary-hover'
                 : 'border-input bg-card text-foreground hover:border-primary hover:bg-primary-soft hover:text-primary-text disabled:border-border disabled:bg-muted disabled:text-muted-foreground disabled:hover:text-muted-foreground',

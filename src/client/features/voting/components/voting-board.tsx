@@ -1,11 +1,14 @@
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { lazyOr } from '@client/lib/lazy-or';
+import { useMediaQuery, WIDE_QUERY } from '@client/lib/use-media-query';
 import { cn } from '@client/lib/utils';
 import type { PublicUser } from '@shared/auth';
 import type { Match } from '@shared/matches';
-import { matchPhase, resultsVisible } from '@shared/rules';
+import { canRate, matchPhase, resultsVisible } from '@shared/rules';
 import { CircleCheck, Clock, Lock, Users } from 'lucide-react';
-import { type ReactNode, useCallback, useMemo } from 'react';
+import { type ReactNode, Suspense, useCallback, useMemo } from 'react';
 import { useAvailablePlayers } from '../api/get-available-players';
 import { useHasVoted } from '../api/get-has-voted';
 import { useMatchStats } from '../api/get-match-stats';
@@ -20,17 +23,19 @@ import { countLabel } from '../utils/format-match';
 import { groupPlayers } from '../utils/group-players';
 import { CurrentMatchCard } from './current-match-card';
 import { PlayerGroupSection } from './player-group-section';
-import { SubmitShortcut } from './submit-shortcut';
-import {
-  SUBMIT_VOTE_BUTTON_ID,
-  SubmitFinalVoteCard,
-  VOTING_PROGRESS_ID,
-  type VoteStatus,
-  VotingProgressCard,
-} from './voting-progress-card';
+import { PROGRESS_HINT, type VoteStatus, VotingProgressBar } from './voting-progress-card';
 import { PlayerCardsSkeleton } from './voting-skeleton';
 
 export const RATE_PLAYERS_SECTION_ID = 'rate-players';
+
+// The progress card and the second submit card are for wide screens: a phone's first load goes without.
+// Should their code not arrive (a window widened offline), the phone's bar stands in for them.
+const loadWide = () => import('./voting-progress-wide');
+const VotingProgressCard = lazyOr(
+  () => loadWide().then((module) => module.VotingProgressCard),
+  VotingProgressBar,
+);
+const SubmitFinalVoteCard = lazyOr(() => loadWide().then((module) => module.SubmitFinalVoteCard));
 
 function Note({ tone, icon, children }: { tone: 'success' | 'muted'; icon: ReactNode; children: ReactNode }) {
   return (
@@ -66,10 +71,26 @@ interface VotingBoardProps {
   user: PublicUser;
   /** Rating or voting without consent: the consent prompt takes over and nothing is sent. */
   onConsentRequired: () => void;
+  /** The results, placed by the board: first once the fan has voted or the match has ended. */
+  results: {
+    /** The Man of the Match card (it says 'Voting in progress...' until the results are visible). */
+    motm: ReactNode;
+    leaderboard: ReactNode;
+    /** Where the leaderboard will be, until the results are the fan's to see. */
+    placeholder: ReactNode;
+  };
+  /** The side column's other content (banner 2, the video). */
+  side: ReactNode;
 }
 
-/** The voting half of the home screen: the match, 'Rate Players', progress, player groups, submit. */
-export function VotingBoard({ match, user, onConsentRequired }: VotingBoardProps) {
+/**
+ * The home screen's match: the match card, 'Rate Players' with its groups of compact player rows and the
+ * Voting Progress, and the results. While the fan rates, the task comes first (and the progress stays in
+ * reach: a bar on phones, a sticky card in the side column on wide screens); once they have voted, or the
+ * match has ended, the results come first.
+ */
+export function VotingBoard({ match, user, onConsentRequired, results, side }: VotingBoardProps) {
+  const wide = useMediaQuery(WIDE_QUERY);
   const players = useAvailablePlayers();
   const userRatings = useUserRatings(user.id, match.id);
   const progress = useVoteProgress(user.id, match.id);
@@ -77,6 +98,9 @@ export function VotingBoard({ match, user, onConsentRequired }: VotingBoardProps
   const phase = matchPhase(match);
   // The distributions are results: shown as the server allows them, not on the vote alone.
   const showResults = resultsVisible(user, { hasVoted, matchEnded: phase === 'ended' });
+  const resultsFirst = hasVoted || phase === 'ended';
+  const votingOpen = canRate({ matchLive: phase === 'live', hasVoted });
+  const closed = hasVoted || phase === 'live' ? null : phase === 'ended' ? 'after' : 'before';
   const distribution = useRatingDistribution(match.id, showResults);
   const motm = useMotmChoice(user.id, match.id, players.data);
 
@@ -141,79 +165,106 @@ export function VotingBoard({ match, user, onConsentRequired }: VotingBoardProps
     canSubmit: submit.canSubmit,
     onSubmit: submit.submit,
   };
+  // The progress stays up through 'Submitting...' until the server's flag confirms the vote.
+  const showProgress = votingOpen && groups.length > 0;
+
+  const leaderboard = showResults ? results.leaderboard : results.placeholder;
 
   return (
-    <>
-      <CurrentMatchCard match={match} />
+    <div className="grid items-start gap-4 sm:gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="flex min-w-0 flex-col gap-4 sm:gap-6">
+        <CurrentMatchCard match={match} />
 
-      <section
-        id={RATE_PLAYERS_SECTION_ID}
-        aria-labelledby="rate-players-title"
-        className="flex scroll-mt-4 flex-col gap-4"
-      >
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id="rate-players-title" className="text-xl font-extrabold tracking-tight sm:text-2xl">
-            Rate Players
-          </h2>
-          <TotalRatings matchId={match.id} />
-        </div>
-
-        {hasVoted ? (
-          <Note tone="success" icon={<CircleCheck aria-hidden="true" />}>
-            Your vote is in. See how fans rated each player below, and the live leaderboard.
-          </Note>
-        ) : phase === 'ended' ? (
-          <Note tone="muted" icon={<Lock aria-hidden="true" />}>
-            Voting has ended for this match.
-          </Note>
-        ) : phase === 'preparing' ? (
-          <Note tone="muted" icon={<Clock aria-hidden="true" />}>
-            Voting opens when the match goes live.
-          </Note>
+        {resultsFirst ? (
+          <div className="flex flex-col gap-4 sm:gap-6">
+            {results.motm}
+            {wide ? null : leaderboard}
+          </div>
         ) : null}
 
-        <VotingProgressCard {...status} />
+        <section
+          id={RATE_PLAYERS_SECTION_ID}
+          aria-labelledby="rate-players-title"
+          className="flex scroll-mt-4 flex-col gap-3"
+        >
+          <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
+            <h2 id="rate-players-title" className="text-xl font-extrabold tracking-tight sm:text-2xl">
+              {hasVoted ? 'Your Ratings' : 'Rate Players'}
+            </h2>
+            <TotalRatings matchId={match.id} />
+            {votingOpen ? (
+              <p className="w-full text-sm text-muted-foreground lg:hidden">{PROGRESS_HINT}</p>
+            ) : null}
+          </div>
 
-        {players.isPending ? (
-          <PlayerCardsSkeleton />
-        ) : players.isError ? (
-          <Card role="alert" className="flex flex-col items-start gap-3 p-5 text-sm">
-            <p className="font-semibold">The players could not be loaded.</p>
-            <Button variant="outline" size="sm" onClick={() => void players.refetch()}>
-              Try again
-            </Button>
-          </Card>
-        ) : groups.length === 0 ? (
-          <Card className="p-6 text-center text-sm text-muted-foreground">
-            <p className="font-semibold text-foreground">No players to rate yet</p>
-            <p>The squad for this match has not been published. Check back soon.</p>
-          </Card>
-        ) : (
-          groups.map((group) => (
-            <PlayerGroupSection
-              key={group.key}
-              group={group}
-              matchId={match.id}
-              ratings={ratings}
-              serverRatings={serverRatings}
-              queued={queued}
-              motmPlayerId={motm.motmPlayerId}
-              distribution={showResults ? distribution.data : undefined}
-              locked={hasVoted}
-              onRate={rate}
-              onToggleMotm={onToggleMotm}
-            />
-          ))
-        )}
+          {hasVoted ? (
+            <Note tone="success" icon={<CircleCheck aria-hidden="true" />}>
+              Your vote is in. Open a player to see how fans rated them.
+            </Note>
+          ) : phase === 'ended' ? (
+            <Note tone="muted" icon={<Lock aria-hidden="true" />}>
+              Voting has ended for this match.
+            </Note>
+          ) : phase === 'preparing' ? (
+            <Note tone="muted" icon={<Clock aria-hidden="true" />}>
+              Voting opens when the match goes live.
+            </Note>
+          ) : null}
 
-        {groups.length > 0 ? <SubmitFinalVoteCard {...status} /> : null}
-      </section>
-      <SubmitShortcut
-        ready={submit.canSubmit && match.isLive}
-        targetId={VOTING_PROGRESS_ID}
-        buttonId={SUBMIT_VOTE_BUTTON_ID}
-        avoidCorner={user.isAdmin}
-      />
-    </>
+          {players.isPending ? (
+            <PlayerCardsSkeleton />
+          ) : players.isError ? (
+            <Card role="alert" className="flex flex-col items-start gap-3 p-5 text-sm">
+              <p className="font-semibold">The players could not be loaded.</p>
+              <Button variant="outline" size="sm" onClick={() => void players.refetch()}>
+                Try again
+              </Button>
+            </Card>
+          ) : groups.length === 0 ? (
+            <Card className="p-6 text-center text-sm text-muted-foreground">
+              <p className="font-semibold text-foreground">No players to rate yet</p>
+              <p>The squad for this match has not been published. Check back soon.</p>
+            </Card>
+          ) : (
+            groups.map((group) => (
+              <PlayerGroupSection
+                key={group.key}
+                group={group}
+                matchId={match.id}
+                ratings={ratings}
+                serverRatings={serverRatings}
+                queued={queued}
+                motmPlayerId={motm.motmPlayerId}
+                distribution={showResults ? distribution.data : undefined}
+                locked={hasVoted}
+                closed={closed}
+                onRate={rate}
+                onToggleMotm={onToggleMotm}
+              />
+            ))
+          )}
+
+          {showProgress && wide ? (
+            <Suspense fallback={null}>
+              <SubmitFinalVoteCard {...status} />
+            </Suspense>
+          ) : null}
+        </section>
+
+        {resultsFirst ? null : results.motm}
+      </div>
+
+      {/* As tall as the players, so the progress card can stay in view while they scroll by. */}
+      <aside aria-label="Leaderboard and more" className="flex min-w-0 flex-col gap-4 self-stretch sm:gap-6">
+        {showProgress && wide ? (
+          <Suspense fallback={<Skeleton className="h-64 w-full rounded-lg" />}>
+            <VotingProgressCard {...status} className="sticky top-4 z-10 shadow-md" />
+          </Suspense>
+        ) : null}
+        {resultsFirst && !wide ? null : leaderboard}
+        {side}
+      </aside>
+      {showProgress && !wide ? <VotingProgressBar {...status} /> : null}
+    </div>
   );
 }

@@ -1,4 +1,3 @@
-import { Card } from '@client/components/ui/card';
 import { Progress } from '@client/components/ui/progress';
 import { cn } from '@client/lib/utils';
 import { Trophy } from 'lucide-react';
@@ -23,7 +22,7 @@ export interface VoteStatus {
 }
 
 /** What is still missing before the vote can go in, for the fan and for the button's description. */
-function missingText({ completed, total, motmName, votingOpen, state }: VoteStatus): string | null {
+export function missingText({ completed, total, motmName, votingOpen, state }: VoteStatus): string | null {
   if (state !== 'idle') return null;
   if (!votingOpen) return 'Voting is not open right now.';
   const left = Math.max(total - completed, 0);
@@ -35,96 +34,86 @@ function missingText({ completed, total, motmName, votingOpen, state }: VoteStat
   return `To submit, ${text}.`;
 }
 
-function MotmLine({ motmName }: { motmName: string | null }) {
+/** 'Submit Vote' of the Voting Progress, bar or card: the button the page comes back to. */
+export function SubmitVote({
+  status,
+  describedBy,
+  className,
+}: {
+  status: VoteStatus;
+  describedBy: string | undefined;
+  className?: string;
+}) {
   return (
-    <p className="flex items-center gap-2 text-sm">
-      <Trophy className="size-4 shrink-0 text-foreground" aria-hidden="true" />
-      <span className="text-muted-foreground">Man of the Match:</span>
-      <span className={cn('min-w-0 truncate font-semibold', !motmName && 'text-muted-foreground')}>
-        {motmName ?? 'Not selected'}
-      </span>
+    <SubmitVoteButton
+      id={SUBMIT_VOTE_BUTTON_ID}
+      label="Submit Vote"
+      state={status.state}
+      canSubmit={status.canSubmit}
+      onSubmit={status.onSubmit}
+      describedBy={describedBy}
+      className={className}
+    />
+  );
+}
+
+/** Said once per change, after whatever the fan is doing (the progress may be off screen). */
+export function ProgressAnnouncement({ completed, total }: Pick<VoteStatus, 'completed' | 'total'>) {
+  return (
+    <p className="sr-only" aria-live="polite" aria-atomic="true" data-testid="vote-progress-announcement">
+      {`${completed} of ${total} rated`}
     </p>
   );
 }
 
-/** The Voting Progress card: completed/total, bar, hint, the MOTM pick and 'Submit Vote'. */
-export function VotingProgressCard(status: VoteStatus) {
+/**
+ * The Voting Progress on a phone: a bar fixed to the bottom of the screen while the fan rates, with how
+ * many are rated, the MOTM pick and 'Submit Vote' always in reach.
+ */
+export function VotingProgressBar(status: VoteStatus) {
   const titleId = useId();
   const missingId = useId();
-  const { completed, total, motmName, state, canSubmit, onSubmit } = status;
+  const { completed, total, motmName } = status;
   const missing = missingText(status);
   return (
-    <Card
+    <section
       id={VOTING_PROGRESS_ID}
       aria-labelledby={titleId}
-      role="region"
-      className="flex scroll-mt-4 flex-col gap-3 p-4 sm:p-5"
+      data-bottom-bar=""
+      className="surface-light fixed inset-x-0 bottom-0 z-30 border-t border-border bg-card/95 px-3 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgb(0_0_0/0.08)] backdrop-blur"
     >
-      <div className="flex items-baseline justify-between gap-3">
-        <h3 id={titleId} className="text-base font-bold">
-          Voting Progress
-        </h3>
-        <p className="text-sm font-semibold tabular-nums">
-          <span className="text-lg font-extrabold">{completed}</span>/{total}
-          <span className="sr-only"> rated</span>
-        </p>
+      <h2 id={titleId} className="sr-only">
+        Voting Progress
+      </h2>
+      <div className="mx-auto flex max-w-3xl items-center gap-3">
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <p className="text-sm font-semibold tabular-nums">
+            <span className="text-base font-extrabold">{completed}</span>/{total} rated
+          </p>
+          <Progress value={completed} max={total} aria-label="Players rated" />
+          <p className="flex min-w-0 items-center gap-1 text-xs">
+            <Trophy className="size-3.5 shrink-0" aria-hidden="true" />
+            <span aria-hidden="true" className="shrink-0 text-muted-foreground">
+              MOTM:
+            </span>
+            <span className="sr-only">Man of the Match: </span>
+            <span className={cn('truncate font-semibold', !motmName && 'text-muted-foreground')}>
+              {motmName ?? 'Not selected'}
+            </span>
+          </p>
+        </div>
+        <SubmitVote
+          status={status}
+          describedBy={missing ? missingId : undefined}
+          className="h-11 w-auto shrink-0 px-4"
+        />
       </div>
-      <Progress value={completed} max={total} aria-label="Players rated" />
-      {/* Said once per change, after whatever the fan is doing (the card itself may be off screen). */}
-      <p className="sr-only" aria-live="polite" aria-atomic="true" data-testid="vote-progress-announcement">
-        {`${completed} of ${total} rated`}
-      </p>
-      <p className="text-sm text-muted-foreground">{PROGRESS_HINT}</p>
-      <MotmLine motmName={motmName} />
-      <SubmitVoteButton
-        id={SUBMIT_VOTE_BUTTON_ID}
-        label="Submit Vote"
-        state={state}
-        canSubmit={canSubmit}
-        onSubmit={onSubmit}
-        describedBy={missing ? missingId : undefined}
-      />
+      <ProgressAnnouncement completed={completed} total={total} />
       {missing ? (
-        <p id={missingId} className="text-center text-xs text-muted-foreground">
+        <p id={missingId} className="sr-only">
           {missing}
         </p>
       ) : null}
-    </Card>
-  );
-}
-
-/** The second submit card after the players, on medium screens and up only. */
-export function SubmitFinalVoteCard(status: VoteStatus & { className?: string }) {
-  const titleId = useId();
-  const { completed, total, motmName, state, canSubmit, onSubmit, className } = status;
-  return (
-    <Card
-      aria-labelledby={titleId}
-      role="region"
-      className={cn('hidden flex-col gap-4 p-5 md:flex md:flex-row md:items-center', className)}
-    >
-      <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-        <h3 id={titleId} className="text-base font-bold">
-          Submit Final Vote
-        </h3>
-        <p className="text-sm text-muted-foreground">
-          <span className="font-semibold text-foreground tabular-nums">
-            {completed}/{total}
-          </span>{' '}
-          rated.{' '}
-          {state === 'submitted'
-            ? 'Your ratings and Man of the Match are recorded.'
-            : 'Your vote is final once submitted.'}
-        </p>
-        <MotmLine motmName={motmName} />
-      </div>
-      <SubmitVoteButton
-        label="Submit Final Vote"
-        state={state}
-        canSubmit={canSubmit}
-        onSubmit={onSubmit}
-        className="md:w-auto md:min-w-52"
-      />
-    </Card>
+    </section>
   );
 }

@@ -6,15 +6,15 @@ export function PlayerCardsSkeleton({ count = 4 }: { count?: number }) {
     <div className="grid gap-3 sm:grid-cols-2">
       {Array.from({ length: count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders that never reorder.
-        <div key={i} className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4">
-          <div className="flex items-center gap-3">
-            <Skeleton className="size-14 rounded-full" />
-            <div className="flex flex-1 flex-col gap-2">
+        <div key={i} className="flex flex-col gap-2 rounded-lg border border-border bg-card p-2">
+          <div className="flex min-h-11 items-center gap-2.5">
+            <Skeleton className="size-10 rounded-full" />
+            <div className="flex flex-1 flex-col gap-1.5">
               <Skeleton className="h-4 w-2/3" />
               <Skeleton className="h-3 w-1/3" />
             </div>
           </div>
-          <div className="grid grid-cols-5 gap-1.5">
+          <div className="grid grid-cols-10 gap-[3px]">
             {Array.from({ length: 10 }, (_, j) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders that never reorder.
               <Skeleton key={j} className="h-11" />
@@ -33,9 +33,8 @@ export function VotingBoardSkeleton() {
       <span className="sr-only" role="status">
         Loading the match...
       </span>
-      <Skeleton className="h-44 rounded-lg bg-chrome/15" />
+      <Skeleton className="h-32 rounded-lg bg-chrome/15 sm:h-44" />
       <Skeleton className="h-7 w-40" />
-      <Skeleton className="h-40 rounded-lg" />
       <PlayerCardsSkeleton />
     </div>
   );

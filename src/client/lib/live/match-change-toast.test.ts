@@ -1,0 +1,38 @@
+import { MATCH_CHANGE_KINDS } from '@shared/live';
+import { describe, expect, it } from 'vitest';
+import { GENERIC_MATCH_TOAST, matchChangeToast } from './match-change-toast';
+
+describe('matchChangeToast', () => {
+  it('says what happened, with the score where it matters', () => {
+    expect(matchChangeToast({ kind: 'half-time', score: '1-0' })).toEqual({
+      title: 'Half-time: 1-0',
+      duration: 3000,
+    });
+    expect(matchChangeToast({ kind: 'full-time', score: '2-1' })).toEqual({
+      title: 'Full time: voting closed, results are in',
+      description: 'Final score 2-1',
+      duration: 3000,
+    });
+    expect(matchChangeToast({ kind: 'goal', score: '2-1' }).title).toBe('Goal: 2-1');
+    expect(matchChangeToast({ kind: 'kick-off', score: '0-0' }).title).toBe('Kick-off: voting is open');
+    expect(matchChangeToast({ kind: 'second-half', score: '1-1' }).title).toBe('Second half under way: 1-1');
+    expect(matchChangeToast({ kind: 'score-corrected', score: '1-1' }).title).toBe('Score corrected: 1-1');
+    expect(matchChangeToast({ kind: 'reopened', score: '0-0' }).title).toBe('Voting is open again');
+  });
+
+  it('falls back to the generic words for details or an unnamed change', () => {
+    expect(matchChangeToast({ kind: 'details', score: '0-0' })).toEqual(GENERIC_MATCH_TOAST);
+    expect(matchChangeToast(undefined)).toEqual({
+      title: 'Match Update',
+      description: 'Match information has been updated',
+      duration: 3000,
+    });
+  });
+
+  it('has words for every kind the server sends, none of them generic but details', () => {
+    for (const kind of MATCH_CHANGE_KINDS) {
+      const toast = matchChangeToast({ kind, score: '0-0' });
+      expect(toast === GENERIC_MATCH_TOAST).toBe(kind === 'details');
+    }
+  });
+});
