@@ -18,6 +18,7 @@ import { matchDayRoutes } from './features/match-day/match-day.routes';
 import { MatchSnapshots, type SnapshotOptions } from './features/match-day/results.service';
 import type { TickerOptions } from './features/match-day/results-live.service';
 import { votedLiveMatches } from './features/match-day/votes.service';
+import { matchReportsRoutes } from './features/match-reports/match-reports.routes';
 import { MatchCache } from './features/matches/match-cache';
 import { matchesRoutes } from './features/matches/matches.routes';
 import { createNewsletter, type NewsletterOptions } from './features/newsletter/newsletter.service';
@@ -198,6 +199,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const matches = new MatchCache(db, changes);
   await app.register(playersRoutes, { db, available: new AvailablePlayersCache(db, changes) });
   await app.register(matchesRoutes, { db, clubName: env.CLUB_NAME, matches });
+  await app.register(matchReportsRoutes, { db });
   await app.register(squadRoutes, { db });
   await app.register(matchDayRoutes, {
     db,

@@ -84,14 +84,30 @@ export const DEFAULT_VENUE = 'Old Trafford';
 export const DEFAULT_TOURNAMENT = 'Premier League';
 export const DEFAULT_KICK_OFF = '15:00';
 export const COPYRIGHT_YEAR = 2025;
-/** A season runs from July to June: its label names both years ('2025/26'). */
-export function seasonOf(date: Date): { label: string; start: string; end: string } {
+/** The month (1-12) a club's season starts in, unless the club says otherwise: August. */
+export const DEFAULT_SEASON_START_MONTH = 8;
+
+export interface Season {
+  /** Both years: '2025/26'. */
+  label: string;
+  /** The same for a URL: '2025-26'. */
+  slug: string;
+  /** First day, and the day after the last (YYYY-MM-DD). */
+  start: string;
+  end: string;
+}
+
+/** The season a day falls in: a year from its start month (August to July by default). */
+export function seasonOf(date: Date, startMonth = DEFAULT_SEASON_START_MONTH): Season {
   const year = date.getUTCFullYear();
-  const first = date.getUTCMonth() >= 6 ? year : year - 1;
+  const first = date.getUTCMonth() + 1 >= startMonth ? year : year - 1;
+  const second = String((first + 1) % 100).padStart(2, '0');
+  const month = String(startMonth).padStart(2, '0');
   return {
-    label: `${first}/${String((first + 1) % 100).padStart(2, '0')}`,
-    start: `${first}-07-01`,
-    end: `${first + 1}-07-01`,
+    label: `${first}/${second}`,
+    slug: `${first}-${second}`,
+    start: `${first}-${month}-01`,
+    end: `${first + 1}-${month}-01`,
   };
 }
 export const RECENT_FORM_SIZE = 5;

@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   type PgColumn,
   pgTable,
   serial,
@@ -215,6 +216,33 @@ export const userVotes = pgTable(
     index('user_votes_match_idx').on(t.matchId),
   ],
 );
+
+/**
+ * Each ended match's fan figures, computed when it ends (or is corrected once ended) and kept whole: the
+ * public match page reads one row, and a player who later leaves the squad keeps their place in it.
+ */
+export const matchReports = pgTable(
+  'match_reports',
+  {
+    matchId: integer('match_id')
+      .primaryKey()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    season: text('season').notNull(),
+    /** When the match was played (its day), for the newest-first list. */
+    playedOn: date('played_on', { mode: 'string' }).notNull(),
+    report: jsonb('report').notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('match_reports_season_played_idx').on(t.season, t.playedOn)],
+);
+
+/** Each season's player table, recomputed from its match reports whenever one of them is kept. */
+export const seasonTables = pgTable('season_tables', {
+  /** '2025-26'. */
+  season: text('season').primaryKey(),
+  table: jsonb('table').notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
 
 /** Singleton rows (id = 1) for the settings the admin edits. */
 const singletonId = () => integer('id').primaryKey().default(1);

@@ -475,6 +475,7 @@ describe('the newsletter key', () => {
       matchId: w.live.match.id,
       playerId: w.live.starters[0]?.id ?? 1,
       file: 'icon-192.png',
+      season: '2030-31',
     };
     const gets = w.t.app.registeredRoutes.filter((r) => r.method === 'GET').flatMap(routeKey);
     expect(gets.length).toBeGreaterThan(40);

@@ -78,6 +78,22 @@ const ENTRIES: Record<string, Entry> = {
   'GET /api/announcement': { expect: PUBLIC },
   'GET /api/scripts/tracking': { expect: PUBLIC },
   'GET /api/auth/providers': { expect: PUBLIC },
+  // Ended matches' reports: figures only, for anyone (the world's match is live: 404 for all).
+  'GET /api/match-reports': { expect: PUBLIC },
+  'GET /api/matches/:id/report': {
+    expect: all(404),
+    call: (w) => ({ url: `/api/matches/${w.live.match.id}/report` }),
+  },
+  'GET /api/seasons': { expect: PUBLIC },
+  // No match of the world has ended: no season table to show anyone.
+  'GET /api/seasons/:season/players': {
+    expect: all(404),
+    call: () => ({ url: '/api/seasons/2030-31/players' }),
+  },
+  'GET /api/players/:id/profile': {
+    expect: PUBLIC,
+    call: (w) => ({ url: `/api/players/${w.live.starters[0]?.id}/profile` }),
+  },
   // The installable app and uploads are files the page shows to everyone.
   'GET /manifest.webmanifest': { expect: PUBLIC },
   'GET /icons/:file': { expect: PUBLIC, call: () => ({ url: '/icons/icon-192.png' }) },
@@ -165,6 +181,10 @@ const ENTRIES: Record<string, Entry> = {
   'GET /api/user/:id/export': {
     expect: OWN_OR_ADMIN_READS,
     call: (w) => ({ url: `/api/user/${w.fan.user.id}/export` }),
+  },
+  'GET /api/users/:id/history': {
+    expect: OWN_OR_ADMIN_READS,
+    call: (w) => ({ url: `/api/users/${w.fan.user.id}/history` }),
   },
   'DELETE /api/user/:id': {
     expect: ownWrite(200),
@@ -425,7 +445,7 @@ describe('the route table', () => {
 describe('the table covers every route', () => {
   const keys = Object.keys(ENTRIES);
   const PUBLIC_API =
-    /^\/api\/(health|auth\/(?!me$)|oauth\/|customization$|banners$|social-media$|announcement$|scripts\/tracking$)/;
+    /^\/api\/(health|auth\/(?!me$)|oauth\/|customization$|banners$|social-media$|announcement$|scripts\/tracking$|match-reports$|matches\/:id\/report$|seasons$|seasons\/:season\/players$|players\/:id\/profile$)/;
   const ADMIN_AREA = /^\/api\/(admin|analytics|motm-leaderboard|simulation)\//;
   const ADMIN_WRITES = /^\/api\/(matches|players|admin)(\/|$)/;
 

@@ -27,6 +27,7 @@ export function client(t: TestContext, cookie?: string) {
     get: <T = unknown>(url: string) => call<T>('GET', url),
     post: <T = unknown>(url: string, body?: unknown) => call<T>('POST', url, body ?? {}),
     patch: <T = unknown>(url: string, body: unknown) => call<T>('PATCH', url, body),
+    put: <T = unknown>(url: string, body: unknown) => call<T>('PUT', url, body),
   };
 }
 export type Client = ReturnType<typeof client>;

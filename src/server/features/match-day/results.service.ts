@@ -124,7 +124,11 @@ export class MatchSnapshots {
   }
 }
 
-async function computeSnapshot(db: Database, matchId: number, computedAt: number): Promise<MatchSnapshot> {
+export async function computeSnapshot(
+  db: Database,
+  matchId: number,
+  computedAt: number,
+): Promise<MatchSnapshot> {
   const ratingRows = await rows<{ player_id: number; n: number; s: number; c: number[] }>(
     db,
     sql`select player_id, count(*)::int as n, sum(rating)::int as s,

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { route } from '../../lib/route';
 import { adminOnly, signedIn } from '../../plugins/auth';
 import { SIGNED_IN } from '../../plugins/live-audience';
+import { keepReportsCurrent } from '../match-reports/match-reports.service';
 import type { MatchCache } from './match-cache';
 import { createMatch, listMatches, updateMatch } from './matches.service';
 
@@ -32,6 +33,8 @@ export async function matchesRoutes(
   });
   route(app, matchesApi.update, { preValidation: adminOnly }, async (request) => {
     const { match: updated, started, change } = await updateMatch(db, request.params.id, request.body);
+    // An ended match (just ended, or corrected afterwards) keeps its report and its season's table.
+    await keepReportsCurrent(db, updated.id);
     app.changes.emit({ kind: 'match', matchId: updated.id });
     app.live.broadcast({ type: 'match_update', data: { matchId: updated.id, change } }, SIGNED_IN);
     if (started)

@@ -1,0 +1,188 @@
+import { seasonOf } from '@shared/domain';
+import {
+  MATCH_REPORTS_PAGE_SIZE,
+  type MatchReport,
+  type MatchSummaryPage,
+  matchReport,
+  type ReportPlayer,
+} from '@shared/match-reports';
+import { averageOf, percentOf } from '@shared/percent';
+import { hasEnded } from '@shared/rules';
+import { desc, eq, sql } from 'drizzle-orm';
+import { type Database, rows } from '../../db/client';
+import { matches, matchReports, players } from '../../db/schema';
+import { notFound } from '../../lib/http-error';
+import { computeSnapshot } from '../match-day/results.service';
+import { toPlayer } from '../players/players.service';
+import { refreshSeasonTable } from './seasons.service';
+
+export const REPORT_MESSAGES = { notFound: 'No report for this match: it has not ended' } as const;
+
+type MatchRow = typeof matches.$inferSelect;
+
+/** The day a match was played: its scheduled date, else the day it kicked off, else the day it was made. */
+function playedOn(row: MatchRow): string {
+  return row.scheduledDate ?? (row.startedAt ?? row.createdAt).toISOString().slice(0, 10);
+}
+
+/** The report of an ended match, computed from its ratings and final votes now. */
+async function computeReport(db: Database, row: MatchRow): Promise<MatchReport> {
+  const snapshot = await computeSnapshot(db, row.id, Date.now());
+  const squad = new Map((await db.select().from(players)).map((p) => [p.id, toPlayer(p)]));
+  const rated: ReportPlayer[] = [];
+  for (const [playerId, figures] of snapshot.players) {
+    const player = squad.get(playerId);
+    if (!player || figures.count === 0) continue;
+    rated.push({
+      id: player.id,
+      name: player.name,
+      position: player.position,
+      jerseyNumber: player.jerseyNumber,
+      isManager: player.isManager,
+      isSubstitute: player.isSubstitute,
+      image: player.image,
+      portraitUrl: player.portraitUrl,
+      averageRating: averageOf(figures.sum, figures.count),
+      ratingCount: figures.count,
+      counts: figures.counts,
+    });
+  }
+  // Best first; level averages go to the player more fans rated, then by name (as the live leaderboard).
+  rated.sort(
+    (a, b) =>
+      b.averageRating - a.averageRating || b.ratingCount - a.ratingCount || a.name.localeCompare(b.name),
+  );
+  const [raters] = await rows<{ n: number }>(
+    db,
+    sql`select count(distinct user_id)::int as n from ratings where match_id = ${row.id}`,
+  );
+  const raterCount = raters?.n ?? 0;
+  const day = playedOn(row);
+  const motm = snapshot.motm;
+  const season = seasonOf(new Date(`${day}T12:00:00Z`));
+  return matchReport.parse({
+    match: {
+      id: row.id,
+      title: row.title,
+      opponent: row.opponent,
+      venue: row.venue,
+      tournament: row.tournament,
+      score: row.score,
+      homeScore: row.homeScore,
+      awayScore: row.awayScore,
+      playedOn: day,
+    },
+    season: season.label,
+    players: rated,
+    // Only what the public may see: no vote counts, which the live result keeps for admins.
+    motm: motm ? { player: motm.player, percentage: motm.percentage, tiedWith: motm.tiedWith } : null,
+    totalRatings: snapshot.totalRatings,
+    totalVotes: snapshot.totalVotes,
+    raters: raterCount,
+    completion: raterCount === 0 ? 0 : percentOf(Math.min(snapshot.totalVotes, raterCount), raterCount),
+    computedAt: new Date(snapshot.computedAt).toISOString(),
+  });
+}
+
+/**
+ * Computes and keeps the report of a match that has ended: called when it ends, and again when an ended
+ * match is corrected (its score, its details). Does nothing for a match that is live or not started.
+ */
+export async function storeMatchReport(db: Database, matchId: number): Promise<MatchReport | null> {
+  const [row] = await db.select().from(matches).where(eq(matches.id, matchId));
+  if (!row || !hasEnded(row)) return null;
+  const report = await computeReport(db, row);
+  const slug = report.season.replace('/', '-');
+  const [before] = await db
+    .select({ season: matchReports.season })
+    .from(matchReports)
+    .where(eq(matchReports.matchId, matchId));
+  await db
+    .insert(matchReports)
+    .values({ matchId, season: slug, playedOn: report.match.playedOn, report })
+    .onConflictDoUpdate({
+      target: matchReports.matchId,
+      set: { season: slug, playedOn: report.match.playedOn, report, computedAt: new Date() },
+    });
+  // Its season's table follows, and the season it left too if its date moved it.
+  await refreshSeasonTable(db, slug);
+  if (before && before.season !== slug) await refreshSeasonTable(db, before.season);
+  return report;
+}
+
+/**
+ * After any change to a match: an ended one keeps a fresh report; one with a report that is no longer
+ * ended (reopened) leaves its season's table until it ends again.
+ */
+export async function keepReportsCurrent(db: Database, matchId: number): Promise<void> {
+  if (await storeMatchReport(db, matchId)) return;
+  const [kept] = await db
+    .select({ season: matchReports.season })
+    .from(matchReports)
+    .where(eq(matchReports.matchId, matchId));
+  if (kept) await refreshSeasonTable(db, kept.season);
+}
+
+/**
+ * The kept report of an ended match; one that ended before reports were kept is computed and kept on
+ * its first read. A match that is live (reopened included) or not started has none to show.
+ */
+export async function readMatchReport(db: Database, matchId: number): Promise<MatchReport> {
+  const [found] = await db
+    .select({ isLive: matches.isLive, startedAt: matches.startedAt, report: matchReports.report })
+    .from(matches)
+    .leftJoin(matchReports, eq(matchReports.matchId, matches.id))
+    .where(eq(matches.id, matchId));
+  if (!found || !hasEnded(found)) throw notFound(REPORT_MESSAGES.notFound);
+  if (found.report) return matchReport.parse(found.report);
+  const stored = await storeMatchReport(db, matchId);
+  if (!stored) throw notFound(REPORT_MESSAGES.notFound);
+  return stored;
+}
+
+/** Ended matches, newest first, a page at a time, each with its score, MOTM and best-rated player. */
+export async function listMatchReports(db: Database, page: number): Promise<MatchSummaryPage> {
+  // Matches that ended before reports were kept get theirs now, once.
+  const missing = await rows<{ id: number }>(
+    db,
+    sql`select m.id from matches m left join match_reports r on r.match_id = m.id
+        where not m.is_live and m.started_at is not null and r.match_id is null`,
+  );
+  for (const { id } of missing) await storeMatchReport(db, id);
+
+  const offset = (page - 1) * MATCH_REPORTS_PAGE_SIZE;
+  const list = await db
+    .select({ report: matchReports.report })
+    .from(matchReports)
+    .innerJoin(matches, eq(matches.id, matchReports.matchId))
+    .where(sql`not ${matches.isLive}`)
+    .orderBy(desc(matchReports.playedOn), desc(matchReports.matchId))
+    .limit(MATCH_REPORTS_PAGE_SIZE + 1)
+    .offset(offset);
+  const [counted] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from match_reports r join matches m on m.id = r.match_id where not m.is_live`,
+  );
+  const items = list.slice(0, MATCH_REPORTS_PAGE_SIZE).map(({ report: raw }) => {
+    const report = matchReport.parse(raw);
+    const top = report.players[0];
+    return {
+      id: report.match.id,
+      title: report.match.title,
+      opponent: report.match.opponent,
+      score: report.match.score,
+      playedOn: report.match.playedOn,
+      season: report.season,
+      motm: report.motm
+        ? { id: report.motm.player.id, name: report.motm.player.name, percentage: report.motm.percentage }
+        : null,
+      topRated: top ? { id: top.id, name: top.name, averageRating: top.averageRating } : null,
+    };
+  });
+  return {
+    items,
+    page,
+    nextPage: list.length > MATCH_REPORTS_PAGE_SIZE ? page + 1 : null,
+    total: counted?.n ?? 0,
+  };
+}

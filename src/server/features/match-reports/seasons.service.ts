@@ -1,0 +1,197 @@
+import { type MatchReport, matchReport } from '@shared/match-reports';
+import {
+  type PlayerProfile,
+  type SeasonFigures,
+  type SeasonRow,
+  type SeasonSummary,
+  type SeasonTable,
+  seasonTable,
+} from '@shared/seasons';
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { matches, matchReports, seasonTables } from '../../db/schema';
+import { notFound } from '../../lib/http-error';
+import { findPlayer, toPlayer } from '../players/players.service';
+
+export const SEASON_MESSAGES = {
+  notFound: 'No ended match in this season yet',
+  playerNotFound: 'Player not found',
+} as const;
+
+const FORM_SIZE = 5;
+
+/** Matches a player needs to be ranked: a third of the season's ended matches, at least one. */
+export const minimumMatchesFor = (matchCount: number) => Math.max(1, Math.ceil(matchCount / 3));
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+interface Appearance {
+  report: MatchReport;
+  averageRating: number;
+  ratingCount: number;
+  motm: boolean;
+}
+
+/** Every ended match a player was rated in, oldest first, from the kept reports. */
+function appearancesOf(playerId: number, reports: readonly MatchReport[]): Appearance[] {
+  const list: Appearance[] = [];
+  for (const report of reports) {
+    const figures = report.players.find((p) => p.id === playerId);
+    if (!figures) continue;
+    const winners = report.motm ? [report.motm.player, ...report.motm.tiedWith] : [];
+    list.push({
+      report,
+      averageRating: figures.averageRating,
+      ratingCount: figures.ratingCount,
+      motm: winners.some((w) => w.id === playerId),
+    });
+  }
+  return list;
+}
+
+/** A player's season from their appearances (oldest first): the mean of their match averages and its parts. */
+function figuresOf(appearances: readonly Appearance[]): SeasonFigures | null {
+  if (appearances.length === 0) return null;
+  const figure = (a: Appearance) => ({
+    matchId: a.report.match.id,
+    opponent: a.report.match.opponent,
+    averageRating: a.averageRating,
+  });
+  // The earlier match wins a tie, for best and for worst alike.
+  const best = appearances.reduce((top, a) => (a.averageRating > top.averageRating ? a : top));
+  const worst = appearances.reduce((low, a) => (a.averageRating < low.averageRating ? a : low));
+  return {
+    averageRating: round1(appearances.reduce((sum, a) => sum + a.averageRating, 0) / appearances.length),
+    matchesRated: appearances.length,
+    ratingCount: appearances.reduce((sum, a) => sum + a.ratingCount, 0),
+    motmAwards: appearances.filter((a) => a.motm).length,
+    best: figure(best),
+    worst: figure(worst),
+    form: appearances.slice(-FORM_SIZE).map((a) => a.averageRating),
+  };
+}
+
+/**
+ * A season's table from its ended matches' reports (oldest first): every player rated in it, ranked by
+ * the mean of their match averages once they have the minimum of matches (equal shown averages share a
+ * rank), the others after them unranked. A player's details are as in their latest match.
+ */
+export function buildSeasonTable(
+  season: { slug: string; label: string },
+  reports: readonly MatchReport[],
+): SeasonTable {
+  const latest = new Map<number, MatchReport['players'][number]>();
+  for (const report of reports) for (const p of report.players) latest.set(p.id, p);
+  const minimumMatches = minimumMatchesFor(reports.length);
+  const rows: Omit<SeasonRow, 'rank'>[] = [];
+  for (const [id, p] of latest) {
+    const figures = figuresOf(appearancesOf(id, reports));
+    if (!figures) continue;
+    const { name, position, jerseyNumber, isManager, image, portraitUrl } = p;
+    rows.push({ ...figures, player: { id, name, position, jerseyNumber, isManager, image, portraitUrl } });
+  }
+  const qualified = (r: Omit<SeasonRow, 'rank'>) => r.matchesRated >= minimumMatches;
+  rows.sort(
+    (a, b) =>
+      Number(qualified(b)) - Number(qualified(a)) ||
+      b.averageRating - a.averageRating ||
+      b.matchesRated - a.matchesRated ||
+      a.player.name.localeCompare(b.player.name),
+  );
+  const ranked: SeasonRow[] = [];
+  rows.forEach((row, index) => {
+    const previous = ranked[index - 1];
+    const rank = !qualified(row)
+      ? null
+      : previous?.rank != null && previous.averageRating === row.averageRating
+        ? previous.rank
+        : index + 1;
+    ranked.push({ ...row, rank });
+  });
+  return seasonTable.parse({
+    season,
+    matches: reports.length,
+    minimumMatches,
+    players: ranked,
+    computedAt: new Date().toISOString(),
+  });
+}
+
+/** The reports of ended matches (a reopened match is live again: left out), oldest first. */
+async function endedReports(db: Database, season?: string): Promise<MatchReport[]> {
+  const list = await db
+    .select({ report: matchReports.report })
+    .from(matchReports)
+    .innerJoin(matches, eq(matches.id, matchReports.matchId))
+    .where(
+      season ? sql`not ${matches.isLive} and ${matchReports.season} = ${season}` : sql`not ${matches.isLive}`,
+    )
+    .orderBy(asc(matchReports.playedOn), asc(matchReports.matchId));
+  return list.map(({ report }) => matchReport.parse(report));
+}
+
+/** Recomputes and keeps one season's table (or drops it when no ended match is left in it). */
+export async function refreshSeasonTable(db: Database, slug: string): Promise<void> {
+  const reports = await endedReports(db, slug);
+  const label = reports[0]?.season;
+  if (!label) {
+    await db.delete(seasonTables).where(eq(seasonTables.season, slug));
+    return;
+  }
+  const table = buildSeasonTable({ slug, label }, reports);
+  await db
+    .insert(seasonTables)
+    .values({ season: slug, table })
+    .onConflictDoUpdate({ target: seasonTables.season, set: { table, computedAt: new Date() } });
+}
+
+/** Seasons with at least one ended match, newest first. */
+export async function listSeasons(db: Database): Promise<SeasonSummary[]> {
+  const list = await db
+    .select({ table: seasonTables.table })
+    .from(seasonTables)
+    .orderBy(desc(seasonTables.season));
+  return list.map(({ table }) => {
+    const parsed = seasonTable.parse(table);
+    return { slug: parsed.season.slug, label: parsed.season.label, matches: parsed.matches };
+  });
+}
+
+/** One season's kept table: one row by its key. */
+export async function readSeasonTable(db: Database, slug: string): Promise<SeasonTable> {
+  const [row] = await db
+    .select({ table: seasonTables.table })
+    .from(seasonTables)
+    .where(eq(seasonTables.season, slug));
+  if (!row) throw notFound(SEASON_MESSAGES.notFound);
+  return seasonTable.parse(row.table);
+}
+
+/** A player's page: who they are now, their newest season's figures and every ended match they were rated in. */
+export async function readPlayerProfile(db: Database, playerId: number): Promise<PlayerProfile> {
+  const row = await findPlayer(db, playerId);
+  if (!row) throw notFound(SEASON_MESSAGES.playerNotFound);
+  const { id, name, position, jerseyNumber, isManager, image, portraitUrl } = toPlayer(row);
+  const appearances = appearancesOf(playerId, await endedReports(db));
+  const newest = appearances.at(-1)?.report;
+  const slug = newest ? seasonSlugOf(newest) : null;
+  const inSeason = slug ? appearances.filter((a) => seasonSlugOf(a.report) === slug) : [];
+  return {
+    player: { id, name, position, jerseyNumber, isManager, image, portraitUrl },
+    season: newest && slug ? { slug, label: newest.season } : null,
+    figures: figuresOf(inSeason),
+    matches: appearances.map((a) => ({
+      matchId: a.report.match.id,
+      opponent: a.report.match.opponent,
+      score: a.report.match.score,
+      playedOn: a.report.match.playedOn,
+      season: a.report.season,
+      averageRating: a.averageRating,
+      ratingCount: a.ratingCount,
+      motm: a.motm,
+    })),
+  };
+}
+
+/** '2025/26' as it appears in a URL: '2025-26'. */
+const seasonSlugOf = (report: MatchReport) => report.season.replace('/', '-');

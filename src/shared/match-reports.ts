@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { matchPathParams } from './matches';
+
+/** A player as the match report keeps them: as they were on the day, whatever the squad is now. */
+export const reportPlayer = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  position: z.string(),
+  jerseyNumber: z.number().int().nullable(),
+  isManager: z.boolean(),
+  isSubstitute: z.boolean(),
+  image: z.string().nullable(),
+  portraitUrl: z.string().optional(),
+  averageRating: z.number(),
+  ratingCount: z.number().int(),
+  /** counts[v - 1] = how many fans gave v. */
+  counts: z.array(z.number().int()).length(10),
+});
+export type ReportPlayer = z.infer<typeof reportPlayer>;
+
+const reportMotmPlayer = reportPlayer.pick({
+  id: true,
+  name: true,
+  position: true,
+  image: true,
+  portraitUrl: true,
+});
+
+/**
+ * An ended match's fan verdict, public: every rated player's average, count and distribution (best
+ * first), the Man of the Match with the share of final votes, and how many fans rated and voted. Figures
+ * only: nothing in it names a fan.
+ */
+export const matchReport = z.object({
+  match: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    opponent: z.string(),
+    venue: z.string(),
+    tournament: z.string(),
+    score: z.string(),
+    homeScore: z.number().int(),
+    awayScore: z.number().int(),
+    /** The day it was played (YYYY-MM-DD). */
+    playedOn: z.string(),
+  }),
+  season: z.string(),
+  players: z.array(reportPlayer),
+  motm: z
+    .object({
+      player: reportMotmPlayer,
+      /** Share of the final votes, to one decimal. */
+      percentage: z.number(),
+      tiedWith: z.array(reportMotmPlayer),
+    })
+    .nullable(),
+  totalRatings: z.number().int(),
+  totalVotes: z.number().int(),
+  /** Fans who rated at least one player. */
+  raters: z.number().int(),
+  /** Of those, the share (one decimal) who submitted their final vote. */
+  completion: z.number(),
+  computedAt: z.string(),
+});
+export type MatchReport = z.infer<typeof matchReport>;
+
+/** A line of the past matches list. */
+export const matchSummary = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  opponent: z.string(),
+  score: z.string(),
+  playedOn: z.string(),
+  season: z.string(),
+  motm: z.object({ id: z.number().int(), name: z.string(), percentage: z.number() }).nullable(),
+  topRated: z.object({ id: z.number().int(), name: z.string(), averageRating: z.number() }).nullable(),
+});
+export type MatchSummary = z.infer<typeof matchSummary>;
+
+export const MATCH_REPORTS_PAGE_SIZE = 20;
+/** Pages beyond any real season's count of matches are refused rather than scanned. */
+const MAX_PAGE = 1000;
+
+export const matchSummaryPage = z.object({
+  items: z.array(matchSummary),
+  page: z.number().int(),
+  /** The next page's number, or null on the last. */
+  nextPage: z.number().int().nullable(),
+  total: z.number().int(),
+});
+export type MatchSummaryPage = z.infer<typeof matchSummaryPage>;
+
+export const matchReportsQuery = z.object({
+  page: z.coerce
+    .number({ error: 'Invalid page' })
+    .int('Invalid page')
+    .min(1, 'Invalid page')
+    .max(MAX_PAGE, 'Invalid page')
+    .default(1),
+});
+
+/** Ended matches' reports: read by everyone, no sign-in needed. */
+export const matchReportsApi = {
+  /** Past matches, newest first, paged. */
+  list: endpoint({
+    method: 'GET',
+    path: '/api/match-reports',
+    query: matchReportsQuery,
+    response: matchSummaryPage,
+  }),
+  /** One ended match's report; 404 for a match that is live or not started. */
+  report: endpoint({
+    method: 'GET',
+    path: '/api/matches/:id/report',
+    params: matchPathParams,
+    response: matchReport,
+  }),
+};
