@@ -199,7 +199,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const matches = new MatchCache(db, changes);
   await app.register(playersRoutes, { db, available: new AvailablePlayersCache(db, changes) });
   await app.register(matchesRoutes, { db, clubName: env.CLUB_NAME, matches });
-  await app.register(matchReportsRoutes, { db });
+  await app.register(matchReportsRoutes, { db, clubName: env.CLUB_NAME, publicUrl: env.PUBLIC_URL });
   await app.register(squadRoutes, { db });
   await app.register(matchDayRoutes, {
     db,

@@ -85,6 +85,11 @@ const ENTRIES: Record<string, Entry> = {
     call: (w) => ({ url: `/api/matches/${w.live.match.id}/report` }),
   },
   'GET /api/seasons': { expect: PUBLIC },
+  // A shared link to the world's live match: nothing to share while it is live, for anyone.
+  'GET /share/match/:file': {
+    expect: all(404),
+    call: (w) => ({ url: `/share/match/${w.live.match.id}.png` }),
+  },
   // No match of the world has ended: no season table to show anyone.
   'GET /api/seasons/:season/players': {
     expect: all(404),
