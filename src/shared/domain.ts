@@ -97,6 +97,9 @@ export interface Season {
   end: string;
 }
 
+/** A season's label as its URL form: '2025/26' is '2025-26'. */
+export const seasonSlug = (label: string) => label.replace('/', '-');
+
 /** The season a day falls in: a year from its start month (August to July by default). */
 export function seasonOf(date: Date, startMonth = DEFAULT_SEASON_START_MONTH): Season {
   const year = date.getUTCFullYear();
@@ -105,7 +108,7 @@ export function seasonOf(date: Date, startMonth = DEFAULT_SEASON_START_MONTH): S
   const month = String(startMonth).padStart(2, '0');
   return {
     label: `${first}/${second}`,
-    slug: `${first}-${second}`,
+    slug: seasonSlug(`${first}/${second}`),
     start: `${first}-${month}-01`,
     end: `${first + 1}-${month}-01`,
   };

@@ -1,7 +1,7 @@
 import { DB_INT_MAX } from '@shared/ids';
 import { matchReportsApi } from '@shared/match-reports';
 import { seasonsApi } from '@shared/seasons';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -34,26 +34,16 @@ export async function matchReportsRoutes(
 ) {
   const { db } = opts;
   // Anyone may share a past match's page: a minute of caching spares the database a shared link's crowd.
-  route(app, matchReportsApi.list, {}, async (request, reply) => {
-    reply.header('cache-control', 'public, max-age=60');
-    return listMatchReports(db, request.query.page);
-  });
-  route(app, matchReportsApi.report, {}, async (request, reply) => {
-    reply.header('cache-control', 'public, max-age=60');
-    return readMatchReport(db, request.params.id);
-  });
-  route(app, seasonsApi.list, {}, async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=60');
-    return listSeasons(db);
-  });
-  route(app, seasonsApi.table, {}, async (request, reply) => {
-    reply.header('cache-control', 'public, max-age=60');
-    return readSeasonTable(db, request.params.season);
-  });
-  route(app, seasonsApi.profile, {}, async (request, reply) => {
-    reply.header('cache-control', 'public, max-age=60');
-    return readPlayerProfile(db, request.params.id);
-  });
+  const publicRead = {
+    onRequest: async (_request: FastifyRequest, reply: FastifyReply) => {
+      reply.header('cache-control', 'public, max-age=60');
+    },
+  };
+  route(app, matchReportsApi.list, publicRead, (request) => listMatchReports(db, request.query.page));
+  route(app, matchReportsApi.report, publicRead, (request) => readMatchReport(db, request.params.id));
+  route(app, seasonsApi.list, publicRead, () => listSeasons(db));
+  route(app, seasonsApi.table, publicRead, (request) => readSeasonTable(db, request.params.season));
+  route(app, seasonsApi.profile, publicRead, (request) => readPlayerProfile(db, request.params.id));
   route(app, seasonsApi.history, { preValidation: signedIn }, async (request, reply) => {
     if (!canReadHistory(requireUser(request), request.params.id)) throw forbidden(HISTORY_FORBIDDEN);
     reply.header('cache-control', 'private, no-store');

@@ -1,4 +1,4 @@
-import { seasonOf } from '@shared/domain';
+import { seasonOf, seasonSlug } from '@shared/domain';
 import {
   MATCH_REPORTS_PAGE_SIZE,
   type MatchReport,
@@ -92,7 +92,7 @@ export async function storeMatchReport(db: Database, matchId: number): Promise<M
   const [row] = await db.select().from(matches).where(eq(matches.id, matchId));
   if (!row || !hasEnded(row)) return null;
   const report = await computeReport(db, row);
-  const slug = report.season.replace('/', '-');
+  const slug = seasonSlug(report.season);
   const [before] = await db
     .select({ season: matchReports.season })
     .from(matchReports)
@@ -140,15 +140,30 @@ export async function readMatchReport(db: Database, matchId: number): Promise<Ma
   return stored;
 }
 
+/** Databases whose matches that ended before reports were kept have theirs (once per process). */
+const backfilled = new WeakMap<Database, Promise<void>>();
+
+function backfillOnce(db: Database): Promise<void> {
+  let done = backfilled.get(db);
+  if (!done) {
+    done = (async () => {
+      const missing = await rows<{ id: number }>(
+        db,
+        sql`select m.id from matches m left join match_reports r on r.match_id = m.id
+            where not m.is_live and m.started_at is not null and r.match_id is null`,
+      );
+      for (const { id } of missing) await storeMatchReport(db, id);
+    })();
+    // A failed backfill is tried again on the next read.
+    done.catch(() => backfilled.delete(db));
+    backfilled.set(db, done);
+  }
+  return done;
+}
+
 /** Ended matches, newest first, a page at a time, each with its score, MOTM and best-rated player. */
 export async function listMatchReports(db: Database, page: number): Promise<MatchSummaryPage> {
-  // Matches that ended before reports were kept get theirs now, once.
-  const missing = await rows<{ id: number }>(
-    db,
-    sql`select m.id from matches m left join match_reports r on r.match_id = m.id
-        where not m.is_live and m.started_at is not null and r.match_id is null`,
-  );
-  for (const { id } of missing) await storeMatchReport(db, id);
+  await backfillOnce(db);
 
   const offset = (page - 1) * MATCH_REPORTS_PAGE_SIZE;
   const list = await db

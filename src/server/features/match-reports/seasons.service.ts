@@ -1,3 +1,4 @@
+import { seasonSlug } from '@shared/domain';
 import { type MatchReport, matchReport } from '@shared/match-reports';
 import {
   type PlayerProfile,
@@ -193,5 +194,4 @@ export async function readPlayerProfile(db: Database, playerId: number): Promise
   };
 }
 
-/** '2025/26' as it appears in a URL: '2025-26'. */
-const seasonSlugOf = (report: MatchReport) => report.season.replace('/', '-');
+const seasonSlugOf = (report: MatchReport) => seasonSlug(report.season);
