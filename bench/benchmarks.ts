@@ -6,6 +6,7 @@ export const BENCHMARKS: Record<string, string> = {
   page: 'page.ts',
   ratings: 'ratings.ts',
   reads: 'reads.ts',
+  season: 'season.ts',
   matchday: 'matchday.ts',
   fanout: 'fanout.ts',
   restart: 'restart.ts',

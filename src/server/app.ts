@@ -19,6 +19,7 @@ import { MatchSnapshots, type SnapshotOptions } from './features/match-day/resul
 import type { TickerOptions } from './features/match-day/results-live.service';
 import { votedLiveMatches } from './features/match-day/votes.service';
 import { matchReportsRoutes } from './features/match-reports/match-reports.routes';
+import { seasonsAdminRoutes } from './features/match-reports/seasons-admin.routes';
 import { MatchCache } from './features/matches/match-cache';
 import { matchesRoutes } from './features/matches/matches.routes';
 import { createNewsletter, type NewsletterOptions } from './features/newsletter/newsletter.service';
@@ -221,6 +222,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     footballApi: { url: env.FOOTBALL_API_URL, key: env.FOOTBALL_API_KEY },
   });
   await app.register(settingsAdminRoutes, { db, clubName: env.CLUB_NAME });
+  await app.register(seasonsAdminRoutes, { db });
   await app.register(analyticsRoutes, { db, snapshots });
   if (env.SIMULATION) await app.register(simulationRoutes, { db, env });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint';
+import { endpoint, pathOf } from './endpoint';
 import { matchPathParams } from './matches';
 
 /** A player as the match report keeps them: as they were on the day, whatever the squad is now. */
@@ -117,3 +117,24 @@ export const matchReportsApi = {
     response: matchReport,
   }),
 };
+
+/**
+ * The signed-in fan's own ratings of an ended match, as a 1200x630 PNG to share: always the caller's
+ * (no user in the path), 404 while the match is live or not started, or when they rated nobody in it.
+ * An image, not JSON: the server registers it itself and the page fetches it as a file.
+ */
+export const MY_RATINGS_CARD_PATH = '/api/matches/:id/my-ratings.png';
+export const myRatingsCardPath = (matchId: number) => pathOf({ path: MY_RATINGS_CARD_PATH }, { id: matchId });
+export const MY_RATINGS_CARD_MESSAGES = { notRated: 'You rated nobody in this match' } as const;
+
+/** `my-ratings-aston-villa.png`: the opponent in plain lower-case letters, digits and hyphens. */
+export function myRatingsCardFileName(opponent: string): string {
+  const slug = opponent
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 40)
+    .replace(/^-+|-+$/g, '');
+  return `my-ratings-${slug || 'match'}.png`;
+}

@@ -24,6 +24,15 @@ const TermsRoute = lazy(() => import('./routes/terms').then((module) => ({ defau
 const NotFoundRoute = lazy(() =>
   import('./routes/not-found').then((module) => ({ default: module.NotFoundRoute })),
 );
+// Past matches, the season and a fan's own ratings share one chunk: opening one makes the others instant.
+const loadSeasonPages = () => import('./routes/season-pages');
+const MatchesRoute = lazy(() => loadSeasonPages().then((module) => ({ default: module.MatchesRoute })));
+const MatchReportRoute = lazy(() =>
+  loadSeasonPages().then((module) => ({ default: module.MatchReportRoute })),
+);
+const SeasonRoute = lazy(() => loadSeasonPages().then((module) => ({ default: module.SeasonRoute })));
+const PlayerRoute = lazy(() => loadSeasonPages().then((module) => ({ default: module.PlayerRoute })));
+const MyRatingsRoute = lazy(() => loadSeasonPages().then((module) => ({ default: module.MyRatingsRoute })));
 // Admin code lives in its own chunk: a fan's first load never downloads it.
 const AdminRoute = lazy(() => import('./routes/admin').then((module) => ({ default: module.AdminRoute })));
 
@@ -48,6 +57,12 @@ export function AppRouter() {
         <Route path="/forgot-password" component={ForgotPasswordRoute} />
         <Route path="/reset-password" component={ResetPasswordRoute} />
         <Route path="/admin" component={LazyAdminRoute} />
+        <Route path="/matches" component={MatchesRoute} />
+        <Route path="/matches/:id" component={MatchReportRoute} />
+        <Route path="/season" component={SeasonRoute} />
+        <Route path="/season/:slug" component={SeasonRoute} />
+        <Route path="/players/:id" component={PlayerRoute} />
+        <Route path="/me/ratings" component={MyRatingsRoute} />
         <Route path="/privacy" component={PrivacyRoute} />
         <Route path="/terms" component={TermsRoute} />
         <Route component={NotFoundRoute} />

@@ -145,3 +145,8 @@ export function parseDayEntry(text: string, locale: string | undefined = userLoc
   const day = `${numbers.year}-${numbers.month.padStart(2, '0')}-${numbers.day.padStart(2, '0')}`;
   return isCalendarDate(day) ? day : null;
 }
+
+/** A count with its noun, singular for one ("1 rating", "12 ratings", "1,204 ratings"). */
+export function countLabel(count: number, noun: string): string {
+  return `${formatNumber(count)} ${noun}${count === 1 ? '' : 's'}`;
+}

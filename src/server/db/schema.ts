@@ -262,9 +262,14 @@ export const customization = pgTable(
     description: text('description'),
     logoUrl: text('logo_url'),
     headerImageUrl: text('header_image_url'),
+    /** The month (1-12) the club's seasons start in: every match's season follows it. */
+    seasonStartMonth: smallint('season_start_month').notNull().default(8),
     updatedAt: updatedAt(),
   },
-  (t) => [singletonCheck('customization_singleton', t.id)],
+  (t) => [
+    singletonCheck('customization_singleton', t.id),
+    check('customization_season_start_month_check', sql`${t.seasonStartMonth} between 1 and 12`),
+  ],
 );
 
 export const banners = pgTable(

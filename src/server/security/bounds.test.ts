@@ -139,6 +139,7 @@ const BODY_PROBES: BodyProbe[] = [
   },
   { route: 'PATCH /api/matches/:id', url: () => `/api/matches/${matchId()}`, body: () => '{"homeScore":X}' },
   { route: 'PATCH /api/matches/:id', url: () => `/api/matches/${matchId()}`, body: () => '{"awayScore":X}' },
+  { route: 'PUT /api/admin/season-settings', body: () => '{"startMonth":X}' },
   { route: 'POST /api/simulation/fans', body: () => '{"prefix":"edge","first":X,"count":1}' },
   { route: 'POST /api/simulation/fans', body: () => '{"prefix":"edge","count":X}' },
 ];
@@ -166,6 +167,7 @@ describe('ids of 2^31 or more answer 400, never a database 500', () => {
         'POST /api/players/:id/upload-image',
         'GET /api/user-votes/:userId/match/:matchId',
         'GET /api/analytics/participation/:matchId',
+        'GET /api/matches/:id/my-ratings.png',
       ]),
     );
     expect(pathRoutes.length).toBeGreaterThanOrEqual(23);

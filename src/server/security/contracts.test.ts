@@ -8,6 +8,7 @@ import type { Endpoint } from '@shared/endpoint';
 import { ratingsApi, resultsApi, votesApi } from '@shared/match-day';
 import { matchesApi } from '@shared/matches';
 import { playersApi } from '@shared/players';
+import { seasonsAdminApi } from '@shared/seasons-admin';
 import { brandingApi } from '@shared/settings';
 import { brandingAdminApi } from '@shared/settings-admin';
 import { signInApi } from '@shared/sign-in';
@@ -32,6 +33,7 @@ const CONTRACTS: Record<string, Record<string, Endpoint>> = {
   resultsApi,
   matchesApi,
   playersApi,
+  seasonsAdminApi,
   signInApi,
   squadApi,
   trackingAdminApi,

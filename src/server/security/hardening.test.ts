@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LIVE_CLOSE_RECONNECT } from '@shared/live';
 import type { TrackingScripts } from '@shared/tracking';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import sharp from 'sharp';
@@ -16,6 +17,7 @@ import { type LiveClient, listen, openLive } from '../testing/live-client';
 import { memoryMailer, sessionCookieOf } from '../testing/test-app';
 import {
   createSecurityWorld,
+  endedMatchRatedByFan,
   fillPath,
   multipartFile,
   PUBLIC_URL,
@@ -238,6 +240,30 @@ describe('uploads', () => {
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['content-disposition']).toBe('inline');
     expect((await sharp(served.rawPayload).metadata()).format).toBe('jpeg');
+  });
+});
+
+describe("a fan's ratings card", () => {
+  it('is an attachment only its owner gets, never kept on the way, with the API headers', async () => {
+    const url = `/api/matches/${await endedMatchRatedByFan(w)}/my-ratings.png`;
+    const card = await send(w.t.app, { method: 'GET', url, cookie: w.fan.cookie });
+    expect(card.statusCode).toBe(200);
+    expect(card.headers).toMatchObject({
+      'content-type': 'image/png',
+      'cache-control': 'private, no-store',
+      'content-disposition': 'attachment; filename="my-ratings-everton.png"',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    });
+    expect(card.headers['set-cookie']).toBeUndefined();
+    // Naming the fan anywhere but the session changes nothing: another caller has no card there.
+    for (const cookie of [w.otherFan.cookie, w.admin.cookie]) {
+      const other = await send(w.t.app, { method: 'GET', url: `${url}?userId=${w.fan.user.id}`, cookie });
+      expect(other.statusCode).toBe(404);
+      expect(String(other.headers['content-type'])).toMatch(/^application\/json/);
+    }
+    const anonymous = await send(w.t.app, { method: 'GET', url, headers: { 'x-user-id': w.fan.user.id } });
+    expect(anonymous.statusCode).toBe(401);
   });
 });
 
@@ -490,5 +516,28 @@ describe('the newsletter key', () => {
       }
     }
     expect(answered).toBeGreaterThan(60);
+  });
+});
+
+describe('the season start month', () => {
+  it('is a month in the database too, whatever writes it: 0 and 13 are refused by its check', async () => {
+    const codeOf = async (month: number) => {
+      try {
+        await w.t.db.execute(sql`update customization set season_start_month = ${month} where id = 1`);
+        return 'accepted';
+      } catch (error) {
+        let e: unknown = error;
+        while (e && !(e as { code?: string }).code) e = (e as { cause?: unknown }).cause;
+        return String((e as { code?: string } | undefined)?.code ?? 'unknown');
+      }
+    };
+    expect(await codeOf(0)).toBe('23514');
+    expect(await codeOf(13)).toBe('23514');
+    const setting = await send(w.t.app, {
+      method: 'GET',
+      url: '/api/admin/season-settings',
+      cookie: w.admin.cookie,
+    });
+    expect(setting.json()).toEqual({ startMonth: 8 });
   });
 });

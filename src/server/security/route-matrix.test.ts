@@ -5,6 +5,7 @@ import { tokenFromMail } from '../testing/test-app';
 import { fingerprint } from './data-fingerprint';
 import {
   createSecurityWorld,
+  endedMatchRatedByFan,
   type Fan,
   fillPath,
   multipartFile,
@@ -191,6 +192,19 @@ const ENTRIES: Record<string, Entry> = {
     expect: OWN_OR_ADMIN_READS,
     call: (w) => ({ url: `/api/users/${w.fan.user.id}/history` }),
   },
+  // A fan's own ratings of an ended match as an image: always the caller's own (no user in the path), so
+  // the fan who rated gets theirs and everyone else, an admin too, who rated nobody there gets 404.
+  'GET /api/matches/:id/my-ratings.png': {
+    expect: { anonymous: 401, fan: 200, otherFan: 404, admin: 404 },
+    call: async (w) => ({ url: `/api/matches/${await endedMatchRatedByFan(w)}/my-ratings.png` }),
+    check: (res, role) => {
+      if (role === 'fan')
+        expect(res.headers).toMatchObject({
+          'content-type': 'image/png',
+          'cache-control': 'private, no-store',
+        });
+    },
+  },
   'DELETE /api/user/:id': {
     expect: ownWrite(200),
     // Deleting ends the account: a fresh one for every call, the fan deleting themself.
@@ -376,6 +390,24 @@ const ENTRIES: Record<string, Entry> = {
     call: () => json({ announcement: 'Gates open at 13:30' }),
   },
   'GET /api/admin/banners': { expect: adminOnly() },
+  'GET /api/admin/season-settings': { expect: adminOnly() },
+  // A month the club is not on, so a refused call would show in the data; then August again.
+  'PUT /api/admin/season-settings': {
+    expect: adminOnly(),
+    call: () => json({ startMonth: 7 }),
+    check: (res, role) => {
+      if (role === 'admin') expect(res.json()).toMatchObject({ startMonth: 7 });
+    },
+    restore: async (w) => {
+      const res = await send(w.t.app, {
+        method: 'PUT',
+        url: '/api/admin/season-settings',
+        cookie: w.admin.cookie,
+        payload: { startMonth: 8 },
+      });
+      expect(res.statusCode).toBe(200);
+    },
+  },
   'POST /api/admin/banners': {
     expect: adminOnly(),
     call: () => json({ banner1: { enabled: false, type: 'manual', title: 'Kit sale' } }),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
+import { matches, ratings } from '../db/schema';
 import { createSession, SESSION_COOKIE } from '../lib/sessions';
 import { createFan, type LiveMatch, setupLiveMatch, voteAll } from '../testing/match-fixtures';
 import { createTestContext, type TestContext, type TestContextOptions } from '../testing/test-app';
@@ -104,4 +105,41 @@ export async function send(
     ...rest,
     headers: { ...SAME_SITE, ...(cookie ? { cookie } : {}), ...headers },
   });
+}
+
+const endedMatches = new WeakMap<SecurityWorld, Promise<number>>();
+
+/**
+ * An ended match (made once per world, straight in the database: ratings need a live match through the
+ * API, and the world's one stays live) that the world's fan rated two players in, and nobody else did.
+ */
+export function endedMatchRatedByFan(w: SecurityWorld): Promise<number> {
+  let made = endedMatches.get(w);
+  if (!made) {
+    made = (async () => {
+      const [match] = await w.t.db
+        .insert(matches)
+        .values({
+          title: 'Manchester United vs Everton',
+          opponent: 'Everton',
+          scheduledDate: '2026-01-10',
+          startedAt: new Date('2026-01-10T15:00:00Z'),
+          score: '1-0',
+          homeScore: 1,
+        })
+        .returning({ id: matches.id });
+      if (!match) throw new Error('no ended match');
+      await w.t.db.insert(ratings).values(
+        w.live.starters.slice(0, 2).map((p, i) => ({
+          userId: w.fan.user.id,
+          playerId: p.id,
+          matchId: match.id,
+          rating: 8 - i,
+        })),
+      );
+      return match.id;
+    })();
+    endedMatches.set(w, made);
+  }
+  return made;
 }

@@ -56,7 +56,7 @@ function AuthPending() {
   const { startOver } = useAuth();
   const [starting, setStarting] = useState(false);
   useEffect(() => {
-    void loadSignedOutHome();
+    loadSignedOutHome().catch(() => undefined);
   }, []);
   return (
     <LoadingScreen message="Completing Sign In...">
@@ -109,7 +109,8 @@ function SignedInHome({ user }: { user: PublicUser }) {
   // Once a match is on, the leaderboard is one vote away: fetch its code after the first render.
   const matchOn = match !== null;
   useEffect(() => {
-    if (matchOn) void loadLeaderboardCard();
+    // A warm-up: offline it fails quietly (the card shows its fallback when it is needed).
+    if (matchOn) loadLeaderboardCard().catch(() => undefined);
   }, [matchOn]);
   // An announcement speaks of the match to come: once it is live or over, it is out of date.
   const announce = !current.isPending && (match === null || matchPhase(match) === 'preparing');

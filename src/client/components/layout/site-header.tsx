@@ -1,13 +1,17 @@
-import { Button } from '@client/components/ui/button';
+import { Button, buttonVariants } from '@client/components/ui/button';
 import { useAuth } from '@client/lib/auth/auth-context';
 import { useBranding } from '@client/lib/branding/get-customization';
-import { LogOut, Shield } from 'lucide-react';
+import { LogIn, LogOut, Shield } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { AccountButton } from './account-button';
 import { BrandMark } from './brand-mark';
+import { SiteNav } from './site-nav';
 
-/** The signed-in header: brand, admin entry (admins only), account avatar and sign-out. */
+/**
+ * The header: brand, admin entry (admins only), account avatar and sign-out, or Sign In for a visitor
+ * on a public page; the sections' navigation under it.
+ */
 export function SiteHeader() {
   const { user, signOut } = useAuth();
   const branding = useBranding();
@@ -45,21 +49,33 @@ export function SiteHeader() {
               <span className="max-sm:sr-only">Admin Panel</span>
             </Button>
           ) : null}
-          {user ? <AccountButton user={user} /> : null}
-          <Button
-            variant="chrome"
-            size="sm"
-            disabled={signingOut}
-            onClick={() => {
-              setSigningOut(true);
-              void signOut();
-            }}
-            className="max-sm:w-11 max-sm:px-0"
-          >
-            <LogOut aria-hidden="true" />
-            <span className="max-sm:sr-only">Sign Out</span>
-          </Button>
+          {user ? (
+            <>
+              <AccountButton user={user} />
+              <Button
+                variant="chrome"
+                size="sm"
+                disabled={signingOut}
+                onClick={() => {
+                  setSigningOut(true);
+                  void signOut();
+                }}
+                className="max-sm:w-11 max-sm:px-0"
+              >
+                <LogOut aria-hidden="true" />
+                <span className="max-sm:sr-only">Sign Out</span>
+              </Button>
+            </>
+          ) : (
+            <Link href="/signin" className={buttonVariants({ variant: 'chrome', size: 'sm' })}>
+              <LogIn aria-hidden="true" />
+              Sign In
+            </Link>
+          )}
         </div>
+      </div>
+      <div className="relative">
+        <SiteNav signedIn={user !== null} />
       </div>
     </header>
   );

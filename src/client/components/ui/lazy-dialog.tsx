@@ -28,7 +28,8 @@ export function LazyDialogButton({ preload, dialog, className, children }: LazyD
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
-  const load = () => void preload();
+  // A warm-up: offline it fails quietly.
+  const load = () => void preload().catch(() => undefined);
   return (
     <>
       <button

@@ -43,6 +43,8 @@ export async function readUserHistory(db: Database, userId: string): Promise<Use
     (a, b) => b.match.playedOn.localeCompare(a.match.playedOn) || b.match.id - a.match.id,
   )) {
     const crowd = new Map(report.players.map((p) => [p.id, p]));
+    // In the crowd's order (best first), as the match page lists them.
+    const place = new Map(report.players.map((p, i) => [p.id, i]));
     const ratings = mine
       .filter((r) => r.match_id === report.match.id && crowd.has(r.player_id))
       .map((r) => {
@@ -54,7 +56,8 @@ export async function readUserHistory(db: Database, userId: string): Promise<Use
           crowdAverage: player.averageRating,
           difference: round1(r.rating - player.averageRating),
         };
-      });
+      })
+      .sort((a, b) => (place.get(a.playerId) ?? 0) - (place.get(b.playerId) ?? 0));
     const pick = picks.get(report.match.id) ?? null;
     const winners = report.motm ? [report.motm.player, ...report.motm.tiedWith] : [];
     const pickName =

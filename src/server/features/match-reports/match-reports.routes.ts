@@ -1,11 +1,19 @@
 import { DB_INT_MAX } from '@shared/ids';
-import { matchReportsApi } from '@shared/match-reports';
-import { seasonsApi } from '@shared/seasons';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  MY_RATINGS_CARD_PATH,
+  matchReport,
+  matchReportsApi,
+  matchSummaryPage,
+  myRatingsCardFileName,
+} from '@shared/match-reports';
+import { matchPathParams } from '@shared/matches';
+import { playerProfile, seasonsApi, seasonTable } from '@shared/seasons';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { forbidden } from '../../lib/http-error';
+import { encodeJson, sendJson } from '../../lib/json-answer';
 import { route } from '../../lib/route';
 import { requireUser, signedIn } from '../../plugins/auth';
 import { clubColours } from '../settings/club-colours.service';
@@ -13,6 +21,8 @@ import { getCustomization } from '../settings/settings.service';
 import { canReadHistory } from './history.policy';
 import { readUserHistory } from './history.service';
 import { listMatchReports, readMatchReport } from './match-reports.service';
+import { MyRatingsCards, readMyRatingsCard } from './my-card.service';
+import { publicAnswers } from './public-answers';
 import { listSeasons, readPlayerProfile, readSeasonTable } from './seasons.service';
 import { ShareCards, sharePageHtml } from './share.service';
 
@@ -33,17 +43,37 @@ export async function matchReportsRoutes(
   opts: { db: Database; clubName: string; publicUrl: string },
 ) {
   const { db } = opts;
-  // Anyone may share a past match's page: a minute of caching spares the database a shared link's crowd.
-  const publicRead = {
-    onRequest: async (_request: FastifyRequest, reply: FastifyReply) => {
-      reply.header('cache-control', 'public, max-age=60');
-    },
+  // Every reader of a key gets the same bytes, encoded once (see PublicAnswers). Anyone may share a past
+  // match's page: a minute of caching spares the server a shared link's crowd too.
+  const answers = publicAnswers(db);
+  const sendShared = async <S extends z.ZodType>(
+    reply: FastifyReply,
+    schema: S,
+    key: string,
+    read: () => Promise<z.output<S>>,
+  ) => {
+    reply.header('cache-control', 'public, max-age=60');
+    return sendJson(reply, await answers.get(key, async () => encodeJson(schema, await read())));
   };
-  route(app, matchReportsApi.list, publicRead, (request) => listMatchReports(db, request.query.page));
-  route(app, matchReportsApi.report, publicRead, (request) => readMatchReport(db, request.params.id));
-  route(app, seasonsApi.list, publicRead, () => listSeasons(db));
-  route(app, seasonsApi.table, publicRead, (request) => readSeasonTable(db, request.params.season));
-  route(app, seasonsApi.profile, publicRead, (request) => readPlayerProfile(db, request.params.id));
+  route(app, matchReportsApi.list, {}, (request, reply) => {
+    const { page } = request.query;
+    return sendShared(reply, matchSummaryPage, `list:${page}`, () => listMatchReports(db, page));
+  });
+  route(app, matchReportsApi.report, {}, (request, reply) => {
+    const { id } = request.params;
+    return sendShared(reply, matchReport, `report:${id}`, () => readMatchReport(db, id));
+  });
+  route(app, seasonsApi.list, {}, (_request, reply) =>
+    sendShared(reply, seasonsApi.list.response, 'seasons', () => listSeasons(db)),
+  );
+  route(app, seasonsApi.table, {}, (request, reply) => {
+    const { season } = request.params;
+    return sendShared(reply, seasonTable, `table:${season}`, () => readSeasonTable(db, season));
+  });
+  route(app, seasonsApi.profile, {}, (request, reply) => {
+    const { id } = request.params;
+    return sendShared(reply, playerProfile, `player:${id}`, () => readPlayerProfile(db, id));
+  });
   route(app, seasonsApi.history, { preValidation: signedIn }, async (request, reply) => {
     if (!canReadHistory(requireUser(request), request.params.id)) throw forbidden(HISTORY_FORBIDDEN);
     reply.header('cache-control', 'private, no-store');
@@ -66,4 +96,26 @@ export async function matchReportsRoutes(
           .send(await cards.image(report, companyName, clubColours()));
       return reply.type('text/html; charset=utf-8').send(sharePageHtml(report, companyName, opts.publicUrl));
     });
+
+  // A fan's own ratings as an image to share: always the caller's own (no user in the path), never cached
+  // on the way, and saved as a file.
+  const myCards = new MyRatingsCards();
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      MY_RATINGS_CARD_PATH,
+      { preValidation: signedIn, schema: { params: matchPathParams } },
+      async (request, reply) => {
+        const card = await readMyRatingsCard(db, requireUser(request).id, request.params.id);
+        const { companyName } = await getCustomization(db, opts.clubName);
+        return reply
+          .type('image/png')
+          .header('cache-control', 'private, no-store')
+          .header(
+            'content-disposition',
+            `attachment; filename="${myRatingsCardFileName(card.match.opponent)}"`,
+          )
+          .send(await myCards.image(card, companyName, clubColours()));
+      },
+    );
 }

@@ -9,12 +9,14 @@ import {
 import { averageOf, percentOf } from '@shared/percent';
 import { hasEnded } from '@shared/rules';
 import { desc, eq, sql } from 'drizzle-orm';
-import { type Database, rows } from '../../db/client';
+import { type Database, perDatabase, preparedStatement, rows } from '../../db/client';
 import { matches, matchReports, players } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import { computeSnapshot } from '../match-day/results.service';
 import { toPlayer } from '../players/players.service';
-import { refreshSeasonTable } from './seasons.service';
+import { getSeasonStartMonth } from '../settings/settings.service';
+import { publicAnswers } from './public-answers';
+import { inSeasonOf, lockSeasons, refreshSeasonTable } from './seasons.service';
 
 export const REPORT_MESSAGES = { notFound: 'No report for this match: it has not ended' } as const;
 
@@ -25,8 +27,11 @@ function playedOn(row: MatchRow): string {
   return row.scheduledDate ?? (row.startedAt ?? row.createdAt).toISOString().slice(0, 10);
 }
 
-/** The report of an ended match, computed from its ratings and final votes now. */
-async function computeReport(db: Database, row: MatchRow): Promise<MatchReport> {
+/**
+ * The report of an ended match, computed from its ratings and final votes now, in its season under
+ * `startMonth` (the month the club's seasons start in).
+ */
+async function computeReport(db: Database, row: MatchRow, startMonth: number): Promise<MatchReport> {
   const snapshot = await computeSnapshot(db, row.id, Date.now());
   const squad = new Map((await db.select().from(players)).map((p) => [p.id, toPlayer(p)]));
   const rated: ReportPlayer[] = [];
@@ -59,7 +64,7 @@ async function computeReport(db: Database, row: MatchRow): Promise<MatchReport> 
   const raterCount = raters?.n ?? 0;
   const day = playedOn(row);
   const motm = snapshot.motm;
-  const season = seasonOf(new Date(`${day}T12:00:00Z`));
+  const season = seasonOf(new Date(`${day}T12:00:00Z`), startMonth);
   return matchReport.parse({
     match: {
       id: row.id,
@@ -87,27 +92,37 @@ async function computeReport(db: Database, row: MatchRow): Promise<MatchReport> 
 /**
  * Computes and keeps the report of a match that has ended: called when it ends, and again when an ended
  * match is corrected (its score, its details). Does nothing for a match that is live or not started.
+ * Its season follows the club's season start month.
  */
 export async function storeMatchReport(db: Database, matchId: number): Promise<MatchReport | null> {
   const [row] = await db.select().from(matches).where(eq(matches.id, matchId));
   if (!row || !hasEnded(row)) return null;
-  const report = await computeReport(db, row);
-  const slug = seasonSlug(report.season);
-  const [before] = await db
-    .select({ season: matchReports.season })
-    .from(matchReports)
-    .where(eq(matchReports.matchId, matchId));
-  await db
-    .insert(matchReports)
-    .values({ matchId, season: slug, playedOn: report.match.playedOn, report })
-    .onConflictDoUpdate({
-      target: matchReports.matchId,
-      set: { season: slug, playedOn: report.match.playedOn, report, computedAt: new Date() },
-    });
-  // Its season's table follows, and the season it left too if its date moved it.
-  await refreshSeasonTable(db, slug);
-  if (before && before.season !== slug) await refreshSeasonTable(db, before.season);
-  return report;
+  const computed = await computeReport(db, row, await getSeasonStartMonth(db));
+  const kept = await db.transaction(async (tx) => {
+    // Under the seasons' lock the month is the one every kept report follows: an admin's change made
+    // while the report was computed moves it to its new season here.
+    await lockSeasons(tx);
+    const report = inSeasonOf(computed, await getSeasonStartMonth(tx));
+    const slug = seasonSlug(report.season);
+    const [before] = await tx
+      .select({ season: matchReports.season })
+      .from(matchReports)
+      .where(eq(matchReports.matchId, matchId));
+    await tx
+      .insert(matchReports)
+      .values({ matchId, season: slug, playedOn: report.match.playedOn, report })
+      .onConflictDoUpdate({
+        target: matchReports.matchId,
+        set: { season: slug, playedOn: report.match.playedOn, report, computedAt: new Date() },
+      });
+    // Its season's table follows, and the season it left too if its date moved it.
+    await refreshSeasonTable(tx, slug);
+    if (before && before.season !== slug) await refreshSeasonTable(tx, before.season);
+    return report;
+  });
+  // Once committed: no reader is served the figures from before.
+  publicAnswers(db).forget();
+  return kept;
 }
 
 /**
@@ -116,25 +131,52 @@ export async function storeMatchReport(db: Database, matchId: number): Promise<M
  */
 export async function keepReportsCurrent(db: Database, matchId: number): Promise<void> {
   if (await storeMatchReport(db, matchId)) return;
-  const [kept] = await db
-    .select({ season: matchReports.season })
-    .from(matchReports)
-    .where(eq(matchReports.matchId, matchId));
-  if (kept) await refreshSeasonTable(db, kept.season);
+  await db.transaction(async (tx) => {
+    await lockSeasons(tx);
+    const [kept] = await tx
+      .select({ season: matchReports.season })
+      .from(matchReports)
+      .where(eq(matchReports.matchId, matchId));
+    if (kept) await refreshSeasonTable(tx, kept.season);
+  });
+  // A reopened match's page is no longer public, and its season's table has left it.
+  publicAnswers(db).forget();
 }
 
+// The match page's hot read. xmin is the transaction that wrote the report row's current version: any
+// rewrite changes it, whichever instance made it, so it tells when the stored JSON must be fetched and
+// parsed again.
+const reportVersion = preparedStatement<{ is_live: boolean; started_at: unknown; version: string | null }>(
+  `select m.is_live, m.started_at, r.xmin::text as version
+   from matches m left join match_reports r on r.match_id = m.id where m.id = $1`,
+);
+const reportRow = preparedStatement<{ version: string; report: string }>(
+  'select xmin::text as version, report::text as report from match_reports where match_id = $1',
+);
+/** Per database and match: the report as last parsed, with the row version it was parsed from. */
+const parsedReports = perDatabase(() => new Map<number, { version: string; report: MatchReport }>());
+
 /**
- * The kept report of an ended match; one that ended before reports were kept is computed and kept on
- * its first read. A match that is live (reopened included) or not started has none to show.
+ * The kept report of an ended match, parsed once per version of its row (the answer is shared by every
+ * read of that version: callers never change it); one that ended before reports were kept is computed
+ * and kept on its first read. A match that is live (reopened included) or not started has none to show.
  */
 export async function readMatchReport(db: Database, matchId: number): Promise<MatchReport> {
-  const [found] = await db
-    .select({ isLive: matches.isLive, startedAt: matches.startedAt, report: matchReports.report })
-    .from(matches)
-    .leftJoin(matchReports, eq(matchReports.matchId, matches.id))
-    .where(eq(matches.id, matchId));
-  if (!found || !hasEnded(found)) throw notFound(REPORT_MESSAGES.notFound);
-  if (found.report) return matchReport.parse(found.report);
+  const parsed = parsedReports(db);
+  const [found] = await reportVersion(db, [matchId]);
+  if (!found || !hasEnded({ isLive: found.is_live, startedAt: found.started_at }))
+    throw notFound(REPORT_MESSAGES.notFound);
+  if (found.version !== null) {
+    const kept = parsed.get(matchId);
+    if (kept?.version === found.version) return kept.report;
+    const [row] = await reportRow(db, [matchId]);
+    if (row) {
+      const report = matchReport.parse(JSON.parse(row.report));
+      parsed.set(matchId, { version: row.version, report });
+      return report;
+    }
+  }
+  parsed.delete(matchId);
   const stored = await storeMatchReport(db, matchId);
   if (!stored) throw notFound(REPORT_MESSAGES.notFound);
   return stored;

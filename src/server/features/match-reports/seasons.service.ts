@@ -1,4 +1,4 @@
-import { seasonSlug } from '@shared/domain';
+import { seasonOf, seasonSlug } from '@shared/domain';
 import { type MatchReport, matchReport } from '@shared/match-reports';
 import {
   type PlayerProfile,
@@ -9,7 +9,7 @@ import {
   seasonTable,
 } from '@shared/seasons';
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { type Database, perDatabase, preparedStatement, rows } from '../../db/client';
 import { matches, matchReports, seasonTables } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import { findPlayer, toPlayer } from '../players/players.service';
@@ -118,6 +118,56 @@ export function buildSeasonTable(
   });
 }
 
+/** Any number: the key of the lock that keeps reports, season tables and the season start month in step. */
+const SEASONS_LOCK_KEY = 72_016_514;
+
+/**
+ * Takes, until the transaction ends, the lock every writer of kept reports and season tables holds: a
+ * report kept while an admin changes the season start month waits for the change, then reads the new month.
+ */
+export async function lockSeasons(tx: Database): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${SEASONS_LOCK_KEY})`);
+}
+
+/** The report labelled with the season its day falls in, seasons starting in `startMonth`. */
+export function inSeasonOf(report: MatchReport, startMonth: number): MatchReport {
+  const season = seasonOf(new Date(`${report.match.playedOn}T12:00:00Z`), startMonth).label;
+  return season === report.season ? report : { ...report, season };
+}
+
+/**
+ * Puts every kept report in its season under `startMonth` (the row's season and the report's label) and
+ * rebuilds every season table from scratch. Call inside the transaction that changed the month, holding
+ * lockSeasons. Returns how many ended matches the seasons hold, and how many seasons there are.
+ */
+export async function regroupSeasons(
+  tx: Database,
+  startMonth: number,
+): Promise<{ matches: number; seasons: number }> {
+  const kept = await tx
+    .select({ matchId: matchReports.matchId, season: matchReports.season, report: matchReports.report })
+    .from(matchReports);
+  for (const row of kept) {
+    const before = matchReport.parse(row.report);
+    const report = inSeasonOf(before, startMonth);
+    const slug = seasonSlug(report.season);
+    if (report === before && slug === row.season) continue;
+    await tx.update(matchReports).set({ season: slug, report }).where(eq(matchReports.matchId, row.matchId));
+  }
+  await tx.delete(seasonTables);
+  const slugs = await rows<{ season: string }>(
+    tx,
+    sql`select distinct season from match_reports order by season`,
+  );
+  for (const { season } of slugs) await refreshSeasonTable(tx, season);
+  const [counted] = await rows<{ seasons: number; matches: number }>(
+    tx,
+    sql`select count(*)::int as seasons, coalesce(sum((s.table ->> 'matches')::int), 0)::int as matches
+        from season_tables s`,
+  );
+  return { matches: counted?.matches ?? 0, seasons: counted?.seasons ?? 0 };
+}
+
 /** The reports of ended matches (a reopened match is live again: left out), oldest first. */
 async function endedReports(db: Database, season?: string): Promise<MatchReport[]> {
   const list = await db
@@ -131,7 +181,10 @@ async function endedReports(db: Database, season?: string): Promise<MatchReport[
   return list.map(({ report }) => matchReport.parse(report));
 }
 
-/** Recomputes and keeps one season's table (or drops it when no ended match is left in it). */
+/**
+ * Recomputes and keeps one season's table (or drops it when no ended match is left in it). Give it the
+ * transaction that changed the season's reports, if there is one.
+ */
 export async function refreshSeasonTable(db: Database, slug: string): Promise<void> {
   const reports = await endedReports(db, slug);
   const label = reports[0]?.season;
@@ -158,14 +211,34 @@ export async function listSeasons(db: Database): Promise<SeasonSummary[]> {
   });
 }
 
-/** One season's kept table: one row by its key. */
+// The season page's hot read. xmin is the transaction that wrote the row's current version: any rewrite
+// changes it, whichever instance made it, so it tells when the stored JSON must be fetched and parsed again.
+const seasonTableVersion = preparedStatement<{ version: string }>(
+  'select xmin::text as version from season_tables where season = $1',
+);
+const seasonTableRow = preparedStatement<{ version: string; table: string }>(
+  'select xmin::text as version, "table"::text as table from season_tables where season = $1',
+);
+/** Per database and season: the table as last parsed, with the row version it was parsed from. */
+const parsedTables = perDatabase(() => new Map<string, { version: string; table: SeasonTable }>());
+
+/**
+ * One season's kept table: one row by its key, parsed once per version of the row. The answer is shared
+ * by every read of that version: callers never change it.
+ */
 export async function readSeasonTable(db: Database, slug: string): Promise<SeasonTable> {
-  const [row] = await db
-    .select({ table: seasonTables.table })
-    .from(seasonTables)
-    .where(eq(seasonTables.season, slug));
-  if (!row) throw notFound(SEASON_MESSAGES.notFound);
-  return seasonTable.parse(row.table);
+  const parsed = parsedTables(db);
+  const [current] = await seasonTableVersion(db, [slug]);
+  const kept = parsed.get(slug);
+  if (current && kept?.version === current.version) return kept.table;
+  const [row] = current ? await seasonTableRow(db, [slug]) : [];
+  if (!row) {
+    parsed.delete(slug);
+    throw notFound(SEASON_MESSAGES.notFound);
+  }
+  const table = seasonTable.parse(JSON.parse(row.table));
+  parsed.set(slug, { version: row.version, table });
+  return table;
 }
 
 /** A player's page: who they are now, their newest season's figures and every ended match they were rated in. */

@@ -156,6 +156,10 @@ describe('a fan’s own history', () => {
       crowdAverage: 6.7,
       difference: 3.3,
     });
+    // Listed in the crowd's order, best first: the star (6.7) before the rest (6.0).
+    expect(match?.ratings[0]?.playerId).toBe(star.id);
+    const crowdOrder = match?.ratings.map((r) => r.crowdAverage) ?? [];
+    expect(crowdOrder).toEqual([...crowdOrder].sort((a, b) => b - a));
     expect(match).toMatchObject({ myMotm: { id: second.id }, crowdMotm: { id: star.id }, agreed: false });
     expect(history.biggestDifferences[0]).toMatchObject({
       playerId: star.id,

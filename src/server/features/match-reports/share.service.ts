@@ -1,3 +1,4 @@
+import { competitionRanks } from '@shared/competition-ranks';
 import type { MatchReport } from '@shared/match-reports';
 import sharp from 'sharp';
 import { TtlCache } from '../../lib/ttl-cache';
@@ -7,16 +8,19 @@ import type { ClubColours } from '../settings/club-colours.service';
 export const SHARE_WIDTH = 1200;
 export const SHARE_HEIGHT = 630;
 
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const FONT = `font-family="'DejaVu Sans', 'Liberation Sans', Arial, Helvetica, sans-serif"`;
+/** What an admin or a squad list typed is text on a card, never markup. */
+export const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const FONT = `font-family="'DejaVu Sans', 'Liberation Sans', Arial, Helvetica, sans-serif"`;
+/** The cards' headings and figures: legible on every club's dark end. */
+export const ACCENT = '#f6d31b';
 
 /** Long names are cut with an ellipsis rather than run off the card. */
-const clip = (text: string, max: number) =>
+export const clip = (text: string, max: number) =>
   [...text].length > max ? `${[...text].slice(0, max - 1).join('')}…` : text;
 
-const count = new Intl.NumberFormat('en-GB');
+export const count = new Intl.NumberFormat('en-GB');
 
-const longDate = (day: string) =>
+export const longDate = (day: string) =>
   new Intl.DateTimeFormat('en-GB', {
     day: 'numeric',
     month: 'long',
@@ -28,22 +32,39 @@ const longDate = (day: string) =>
 export function shareCardSvg(report: MatchReport, clubName: string, colours: ClubColours): string {
   const { match, motm } = report;
   const top = report.players.slice(0, 3);
+  // Equal averages share a rank, as on every screen.
+  const ranks = competitionRanks(top.map((p) => p.averageRating));
   const rows = top
     .map(
       (p, i) => `
     <g transform="translate(640 ${300 + i * 86})">
-      <circle cx="32" cy="0" r="28" fill="${i === 0 ? '#f6d31b' : 'rgba(255,255,255,0.14)'}"/>
-      <text x="32" y="11" text-anchor="middle" ${FONT} font-weight="700" font-size="30" fill="${i === 0 ? colours.dark : '#ffffff'}">${i + 1}</text>
+      <circle cx="32" cy="0" r="28" fill="${i === 0 ? ACCENT : 'rgba(255,255,255,0.14)'}"/>
+      <text x="32" y="11" text-anchor="middle" ${FONT} font-weight="700" font-size="30" fill="${i === 0 ? colours.dark : '#ffffff'}">${ranks[i] ?? i + 1}</text>
       <text x="80" y="10" ${FONT} font-weight="700" font-size="28" fill="#ffffff">${escapeXml(clip(p.name, 18))}</text>
-      <text x="500" y="11" text-anchor="end" ${FONT} font-weight="700" font-size="36" fill="#f6d31b">${p.averageRating.toFixed(1)}</text>
+      <text x="500" y="11" text-anchor="end" ${FONT} font-weight="700" font-size="36" fill="${ACCENT}">${p.averageRating.toFixed(1)}</text>
     </g>`,
     )
     .join('');
   const motmBlock = motm
-    ? `<text x="64" y="470" ${FONT} font-weight="700" font-size="24" fill="#f6d31b" letter-spacing="3">FANS' MAN OF THE MATCH</text>
+    ? `<text x="64" y="470" ${FONT} font-weight="700" font-size="24" fill="${ACCENT}" letter-spacing="3">FANS' MAN OF THE MATCH</text>
     <text x="64" y="522" ${FONT} font-weight="700" font-size="44" fill="#ffffff">${escapeXml(clip(motm.player.name, 22))}</text>
     <text x="64" y="566" ${FONT} font-size="28" fill="rgba(255,255,255,0.8)">${motm.percentage.toFixed(1)}% of fans' votes${motm.tiedWith.length ? ' (joint)' : ''}</text>`
     : `<text x="64" y="522" ${FONT} font-size="30" fill="rgba(255,255,255,0.8)">No Man of the Match votes</text>`;
+  return cardSvg(
+    colours,
+    `<text x="64" y="92" ${FONT} font-weight="700" font-size="26" fill="${ACCENT}" letter-spacing="3">${escapeXml(clip(clubName.toUpperCase(), 40))} · FAN RATINGS</text>
+  <text x="64" y="160" ${FONT} font-weight="700" font-size="46" fill="#ffffff">${escapeXml(clip(`${clubName} vs ${match.opponent}`, 34))}</text>
+  <text x="64" y="212" ${FONT} font-size="28" fill="rgba(255,255,255,0.8)">${escapeXml(`${match.tournament} · ${longDate(match.playedOn)}`)}</text>
+  <text x="64" y="380" ${FONT} font-weight="800" font-size="150" fill="#ffffff">${match.homeScore}–${match.awayScore}</text>
+  ${motmBlock}
+  <text x="640" y="250" ${FONT} font-weight="700" font-size="24" fill="${ACCENT}" letter-spacing="3">TOP RATED BY THE FANS</text>
+  ${rows}
+  <text x="1136" y="598" text-anchor="end" ${FONT} font-size="22" fill="rgba(255,255,255,0.7)">${count.format(report.raters)} fans rated · ${count.format(report.totalRatings)} ratings</text>`,
+  );
+}
+
+/** A 1200x630 card: the club's colours from dark to primary, a stripe across the top, `content` on them. */
+export function cardSvg(colours: ClubColours, content: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${SHARE_WIDTH}" height="${SHARE_HEIGHT}" viewBox="0 0 ${SHARE_WIDTH} ${SHARE_HEIGHT}">
   <defs>
     <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
@@ -53,32 +74,32 @@ export function shareCardSvg(report: MatchReport, clubName: string, colours: Clu
   </defs>
   <rect width="${SHARE_WIDTH}" height="${SHARE_HEIGHT}" fill="url(#bg)"/>
   <rect x="0" y="0" width="${SHARE_WIDTH}" height="10" fill="${colours.primary}"/>
-  <text x="64" y="92" ${FONT} font-weight="700" font-size="26" fill="#f6d31b" letter-spacing="3">${escapeXml(clip(clubName.toUpperCase(), 40))} · FAN RATINGS</text>
-  <text x="64" y="160" ${FONT} font-weight="700" font-size="46" fill="#ffffff">${escapeXml(clip(`${clubName} vs ${match.opponent}`, 34))}</text>
-  <text x="64" y="212" ${FONT} font-size="28" fill="rgba(255,255,255,0.8)">${escapeXml(`${match.tournament} · ${longDate(match.playedOn)}`)}</text>
-  <text x="64" y="380" ${FONT} font-weight="800" font-size="150" fill="#ffffff">${match.homeScore}–${match.awayScore}</text>
-  ${motmBlock}
-  <text x="640" y="250" ${FONT} font-weight="700" font-size="24" fill="#f6d31b" letter-spacing="3">TOP RATED BY THE FANS</text>
-  ${rows}
-  <text x="1136" y="598" text-anchor="end" ${FONT} font-size="22" fill="rgba(255,255,255,0.7)">${count.format(report.raters)} fans rated · ${count.format(report.totalRatings)} ratings</text>
+  ${content}
 </svg>`;
 }
 
-/** Result cards, drawn once per version of a report (a correction draws a new one). */
-export class ShareCards {
+/** Cards as PNG, each drawn once per key while it is kept; a failed drawing is not kept. */
+export class CardImages {
   private readonly cache = new TtlCache<string, Promise<Buffer>>({ ttlMs: 60 * 60_000, max: 100 });
 
-  image(report: MatchReport, clubName: string, colours: ClubColours): Promise<Buffer> {
-    const key = `${report.match.id}:${report.computedAt}:${clubName}:${colours.primary}:${colours.dark}`;
+  draw(key: string, svg: () => string): Promise<Buffer> {
     const kept = this.cache.get(key);
     if (kept) return kept;
-    const drawn = sharp(Buffer.from(shareCardSvg(report, clubName, colours)))
-      .png({ compressionLevel: 9 })
-      .toBuffer();
+    const drawn = sharp(Buffer.from(svg())).png({ compressionLevel: 9 }).toBuffer();
     // A failed drawing is not kept: the next request tries again.
     drawn.catch(() => this.cache.delete(key));
     this.cache.set(key, drawn);
     return drawn;
+  }
+}
+
+/** Result cards, drawn once per version of a report (a correction draws a new one). */
+export class ShareCards {
+  private readonly images = new CardImages();
+
+  image(report: MatchReport, clubName: string, colours: ClubColours): Promise<Buffer> {
+    const key = `${report.match.id}:${report.computedAt}:${clubName}:${colours.primary}:${colours.dark}`;
+    return this.images.draw(key, () => shareCardSvg(report, clubName, colours));
   }
 }
 

@@ -3,6 +3,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createFan, setupLiveMatch, voteAll } from '../../testing/match-fixtures';
 import { createTestContext, type TestContext } from '../../testing/test-app';
+import { clubColours } from '../settings/club-colours.service';
+import { readMatchReport } from './match-reports.service';
+import { shareCardSvg } from './share.service';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -45,5 +48,16 @@ describe('sharing an ended match', () => {
       expect((await t.app.inject({ method: 'GET', url: `/share/match/${bad}` })).statusCode, bad).toBe(400);
     }
     expect((await client(t).get('/share/match/999999')).status).toBe(404);
+  });
+
+  it('gives equal averages the same rank on the card, as every screen does', async () => {
+    const live = await setupLiveMatch(t, { opponent: 'Spurs' });
+    const [star, a, b] = live.starters as [Player, Player, Player];
+    const value = (p: Player) => (p.id === star.id ? 9 : p.id === a.id || p.id === b.id ? 8 : 5);
+    await voteAll(await createFan(t), live, value, star);
+    await live.admin.api.patch(`/api/matches/${live.match.id}`, { isLive: false });
+    const svg = shareCardSvg(await readMatchReport(t.db, live.match.id), 'Club', clubColours());
+    const ranks = [...svg.matchAll(/font-size="30" fill="[^"]+">(\d)<\/text>/g)].map((m) => m[1]);
+    expect(ranks).toEqual(['1', '2', '2']);
   });
 });

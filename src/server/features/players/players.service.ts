@@ -1,11 +1,13 @@
-import { seasonOf } from '@shared/domain';
-import { averageOf } from '@shared/percent';
+import { RECENT_FORM_SIZE, seasonOf } from '@shared/domain';
+import { matchReport } from '@shared/match-reports';
 import type { Player, SeasonStats } from '@shared/players';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { seasonTable } from '@shared/seasons';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { type Database, rows } from '../../db/client';
-import { type PlayerRow, players } from '../../db/schema';
+import { matches, matchReports, type PlayerRow, players, seasonTables } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import { clubColours } from '../settings/club-colours.service';
+import { getSeasonStartMonth } from '../settings/settings.service';
 import { portraitSpec, portraitUrl } from './player-portrait.service';
 
 export function toPlayer(row: PlayerRow): Player {
@@ -53,74 +55,59 @@ export async function listAvailablePlayers(db: Database): Promise<Player[]> {
 /** A match's day: its scheduled date, else the day it started or was created. */
 const matchDay = sql`coalesce(m.scheduled_date, (m.started_at at time zone 'UTC')::date, (m.created_at at time zone 'UTC')::date)`;
 
-/** The season of the newest match (by its day), or of today when there is none. */
-async function currentSeason(db: Database) {
+/** The season of the newest match (by its day), or of today when there is none, seasons starting in `startMonth`. */
+async function currentSeason(db: Database, startMonth: number) {
   const [newest] = await rows<{ day: string | null }>(
     db,
     sql`select max(${matchDay})::text as day from matches m`,
   );
-  return seasonOf(newest?.day ? new Date(`${newest.day}T12:00:00Z`) : new Date());
+  return seasonOf(newest?.day ? new Date(`${newest.day}T12:00:00Z`) : new Date(), startMonth);
 }
 
 /**
- * The stats dialog's figures from our own data, for the season of the newest match: fan ratings, MOTM
- * awards in ended matches, and the last five ended matches' results. Nothing invented.
+ * The stats dialog's figures for the season of the newest match (seasons as the club's start month says),
+ * from the same kept data as the season table: the player's row there (the mean of their match averages,
+ * matches rated, fan ratings, MOTM awards) and the season's last five ended matches from their reports.
+ * Nothing invented; a player the table does not list has nothing recorded yet.
  */
 export async function seasonStats(db: Database, playerId: number): Promise<SeasonStats> {
   const [exists] = await db.select({ id: players.id }).from(players).where(eq(players.id, playerId));
   if (!exists) throw notFound('Player not found');
-  const season = await currentSeason(db);
-  const inSeason = sql`${matchDay} >= ${season.start}::date and ${matchDay} < ${season.end}::date`;
+  const season = await currentSeason(db, await getSeasonStartMonth(db));
 
-  const [overall] = await rows<{ n: number; s: number | null; matches: number }>(
-    db,
-    sql`select count(*)::int as n, sum(r.rating)::int as s, count(distinct r.match_id)::int as matches
-        from ratings r join matches m on m.id = r.match_id
-        where r.player_id = ${playerId} and ${inSeason}`,
-  );
-  const [awards] = await rows<{ n: number }>(
-    db,
-    sql`with tally as (
-          select v.match_id, v.motm_player_id, count(*) as votes,
-                 max(count(*)) over (partition by v.match_id) as top
-          from user_votes v join matches m on m.id = v.match_id
-          where not m.is_live and m.started_at is not null and v.motm_player_id is not null and ${inSeason}
-          group by v.match_id, v.motm_player_id)
-        select count(*)::int as n from tally where motm_player_id = ${playerId} and votes = top`,
-  );
-  const form = await rows<{
-    id: number;
-    opponent: string;
-    score: string;
-    home: number;
-    away: number;
-    total: number;
-    n: number;
-  }>(
-    db,
-    sql`select m.id, m.opponent, m.score, m.home_score as home, m.away_score as away,
-               coalesce(r.total, 0)::int as total, coalesce(r.n, 0)::int as n
-        from matches m
-        left join lateral (select sum(rating) as total, count(*) as n from ratings
-                           where match_id = m.id and player_id = ${playerId}) r on true
-        where not m.is_live and m.started_at is not null and ${inSeason}
-        order by m.started_at desc limit 5`,
-  );
-  const n = overall?.n ?? 0;
+  // Read here rather than through the seasons service, which builds on this one.
+  const [kept] = await db
+    .select({ table: seasonTables.table })
+    .from(seasonTables)
+    .where(eq(seasonTables.season, season.slug));
+  const figures = kept
+    ? seasonTable.parse(kept.table).players.find((r) => r.player.id === playerId)
+    : undefined;
+  const recent = await db
+    .select({ report: matchReports.report })
+    .from(matchReports)
+    .innerJoin(matches, eq(matches.id, matchReports.matchId))
+    .where(and(eq(matchReports.season, season.slug), eq(matches.isLive, false)))
+    .orderBy(desc(matchReports.playedOn), desc(matchReports.matchId))
+    .limit(RECENT_FORM_SIZE);
+
   return {
     playerId,
     seasonLabel: season.label,
-    averageRating: n > 0 ? averageOf(overall?.s ?? 0, n) : null,
-    ratingCount: n,
-    matchesRated: overall?.matches ?? 0,
-    motmAwards: awards?.n ?? 0,
-    recentForm: form.map((m) => ({
-      matchId: m.id,
-      opponent: m.opponent,
-      score: m.score,
-      // The score reads 'home-away' with the club first.
-      result: m.home > m.away ? 'W' : m.home < m.away ? 'L' : 'D',
-      playerAverage: m.n === 0 ? null : averageOf(m.total, m.n),
-    })),
+    averageRating: figures?.averageRating ?? null,
+    ratingCount: figures?.ratingCount ?? 0,
+    matchesRated: figures?.matchesRated ?? 0,
+    motmAwards: figures?.motmAwards ?? 0,
+    recentForm: recent.map(({ report: raw }) => {
+      const { match, players: rated } = matchReport.parse(raw);
+      return {
+        matchId: match.id,
+        opponent: match.opponent,
+        score: match.score,
+        // The score reads 'home-away' with the club first.
+        result: match.homeScore > match.awayScore ? 'W' : match.homeScore < match.awayScore ? 'L' : 'D',
+        playerAverage: rated.find((p) => p.id === playerId)?.averageRating ?? null,
+      };
+    }),
   };
 }

@@ -1,5 +1,6 @@
 import { seasonOf } from '@shared/domain';
 import type { Player, SeasonStats } from '@shared/players';
+import type { SeasonTable } from '@shared/seasons';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { client, createFan, setupLiveMatch, voteAll } from '../../testing/match-fixtures';
 import { createTestContext, type TestContext } from '../../testing/test-app';
@@ -27,7 +28,7 @@ it('lists the squad and the players available for rating to signed-in users only
   ).toEqual(live.substitutes.map((p) => p.id).sort());
 });
 
-it('builds season stats from our own data: averages, matches rated, MOTM awards, recent form', async () => {
+it('builds season stats from the kept reports of ended matches: averages, matches rated, MOTM awards, recent form', async () => {
   const first = await setupLiveMatch(t, { opponent: 'Liverpool' });
   const star = first.starters[0];
   if (!star) throw new Error('no player');
@@ -68,5 +69,74 @@ it('builds season stats from our own data: averages, matches rated, MOTM awards,
     motmAwards: 0,
     averageRating: null,
     recentForm: [],
+  });
+});
+
+it('gives the stats dialog the season table’s figures: the same season rule, the same kept matches', async () => {
+  const rate = async (opponent: string, day: string, values: number[], end = true) => {
+    const live = await setupLiveMatch(t, { opponent });
+    const star = live.starters[0] as Player;
+    for (const value of values)
+      await voteAll(await createFan(t), live, (p) => (p.id === star.id ? value : 6), star);
+    await live.admin.api.patch(`/api/matches/${live.match.id}`, { scheduledDate: day });
+    if (end) await live.admin.api.patch(`/api/matches/${live.match.id}`, { score: '1-1', isLive: false });
+    return { live, star };
+  };
+  // Two matches of 2032/33: averages 8.5 (two fans) and 5 (one fan). The season's figure is the mean of
+  // the match averages (6.75, shown 6.8), not of the three ratings (7.3).
+  const { live: first, star } = await rate('Chelsea', '2032-09-04', [9, 8]);
+  await rate('Everton', '2032-09-18', [5]);
+  const reader = await createFan(t);
+  const statsOf = async () =>
+    (await reader.api.get<SeasonStats>(`/api/players/${star.id}/season-stats`)).body;
+  const rowOf = async (slug: string) =>
+    (await client(t).get<SeasonTable>(`/api/seasons/${slug}/players`)).body.players.find(
+      (r) => r.player.id === star.id,
+    );
+
+  const row = await rowOf('2032-33');
+  expect(row).toMatchObject({ averageRating: 6.8, matchesRated: 2, ratingCount: 3, motmAwards: 2 });
+  const stats = await statsOf();
+  expect(stats).toMatchObject({
+    seasonLabel: '2032/33',
+    averageRating: row?.averageRating,
+    matchesRated: row?.matchesRated,
+    ratingCount: row?.ratingCount,
+    motmAwards: row?.motmAwards,
+  });
+  // Newest first, each with the player's average in it, from the kept reports.
+  expect(stats.recentForm.map((m) => [m.opponent, m.result, m.playerAverage])).toEqual([
+    ['Everton', 'D', 5],
+    ['Chelsea', 'D', 8.5],
+  ]);
+  expect(stats.recentForm[1]?.matchId).toBe(first.match.id);
+
+  // A live match is not in the season table yet, so not in the dialog either.
+  await rate('Wolves', '2032-09-25', [10], false);
+  expect(await statsOf()).toMatchObject({ averageRating: 6.8, matchesRated: 2, ratingCount: 3 });
+  expect((await statsOf()).recentForm).toHaveLength(2);
+
+  // Seasons starting in October put September 2032 in 2031/32: the dialog follows, with the same row.
+  const admin = await createFan(t, { isAdmin: true });
+  expect((await admin.api.put('/api/admin/season-settings', { startMonth: 10 })).status).toBe(200);
+  const october = await rowOf('2031-32');
+  expect(october).toMatchObject({ averageRating: 6.8, matchesRated: 2 });
+  expect(await statsOf()).toMatchObject({
+    seasonLabel: '2031/32',
+    averageRating: october?.averageRating,
+    matchesRated: october?.matchesRated,
+    ratingCount: october?.ratingCount,
+    motmAwards: october?.motmAwards,
+  });
+
+  // A player rated nowhere in the season has nothing recorded.
+  const unrated = (await admin.api.get<Player[]>('/api/players')).body.find(
+    (p) => !first.available.some((a) => a.id === p.id),
+  ) as Player;
+  expect((await reader.api.get<SeasonStats>(`/api/players/${unrated.id}/season-stats`)).body).toMatchObject({
+    averageRating: null,
+    matchesRated: 0,
+    ratingCount: 0,
+    motmAwards: 0,
   });
 });

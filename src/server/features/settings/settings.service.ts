@@ -1,4 +1,5 @@
 import type { Banner, Banners, bannerInput } from '@shared/content';
+import { DEFAULT_SEASON_START_MONTH } from '@shared/domain';
 import type { Customization, SocialMedia } from '@shared/settings';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -14,6 +15,17 @@ export async function getCustomization(db: Database, clubName: string): Promise<
     logoUrl: row?.logoUrl ?? null,
     headerImageUrl: row?.headerImageUrl ?? null,
   };
+}
+
+/** The month (1-12) the club's seasons start in: August until an admin says otherwise. */
+export async function getSeasonStartMonth(db: Database): Promise<number> {
+  const [row] = await db.select({ month: customization.seasonStartMonth }).from(customization).limit(1);
+  return row?.month ?? DEFAULT_SEASON_START_MONTH;
+}
+
+/** Stores the month the club's seasons start in (the caller regroups the seasons in the same transaction). */
+export async function setSeasonStartMonth(db: Database, month: number): Promise<void> {
+  await upsertSingleton(db, customization, { seasonStartMonth: month });
 }
 
 export async function getSocialMedia(db: Database): Promise<SocialMedia> {

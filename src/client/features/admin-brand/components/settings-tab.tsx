@@ -1,4 +1,5 @@
 import { BannersCard } from './banners-card';
+import { SeasonCard } from './season-card';
 import { SocialLinksCard } from './social-links-card';
 
 interface SettingsTabProps {
@@ -6,12 +7,13 @@ interface SettingsTabProps {
   notificationsEnabled?: boolean;
 }
 
-/** Settings: social media links and the advertising banners. */
+/** Settings: social media links, the advertising banners and the month the club's seasons start in. */
 export function SettingsTab({ notificationsEnabled = true }: SettingsTabProps = {}) {
   return (
     <div className="flex flex-col gap-6">
       <SocialLinksCard notify={notificationsEnabled} />
       <BannersCard notify={notificationsEnabled} />
+      <SeasonCard notify={notificationsEnabled} />
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { BrandMark } from '@client/components/layout/brand-mark';
 import { SiteFooter } from '@client/components/layout/site-footer';
+import { buttonVariants } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { useBranding } from '@client/lib/branding/get-customization';
-import { ChartNoAxesColumn, Star, Trophy } from 'lucide-react';
+import { CalendarDays, ChartNoAxesColumn, ListOrdered, Star, Trophy } from 'lucide-react';
 import { Link } from 'wouter';
 import { SignInForm } from './sign-in-form';
 import { SocialSignInButton } from './social-sign-in-button';
@@ -51,6 +52,17 @@ export function SignedOutHome() {
                 </li>
               ))}
             </ul>
+            {/* What the fans made of past matches is public: a visitor can read it before signing up. */}
+            <nav aria-label="Results" className="flex flex-wrap justify-center gap-2 lg:justify-start">
+              <Link href="/matches" className={buttonVariants({ variant: 'chrome', size: 'sm' })}>
+                <CalendarDays aria-hidden="true" />
+                Past matches
+              </Link>
+              <Link href="/season" className={buttonVariants({ variant: 'chrome', size: 'sm' })}>
+                <ListOrdered aria-hidden="true" />
+                Season table
+              </Link>
+            </nav>
           </section>
           <Card className="w-full max-w-md justify-self-center lg:justify-self-end">
             <CardHeader>

@@ -1,7 +1,10 @@
+import { PlayerAvatar } from '@client/components/player/player-avatar';
+import { RankBadge } from '@client/components/player/rank-badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { cn } from '@client/lib/utils';
+import { competitionRanks } from '@shared/competition-ranks';
 import { LEADERBOARD_SIZE } from '@shared/domain';
 import type { LeaderboardEntry } from '@shared/ratings';
 import { RotateCw, Star, Trophy } from 'lucide-react';
@@ -10,9 +13,6 @@ import { useLeaderboard } from '../api/get-leaderboard';
 import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
 import { useReorderAnimation } from '../hooks/use-reorder-animation';
 import { useThrottledAnnouncement } from '../hooks/use-throttled-announcement';
-import { competitionRanks } from '../utils/competition-ranks';
-import { PlayerAvatar } from './player-avatar';
-import { RankBadge } from './rank-badge';
 
 /** The shortest time between two spoken leaderboard changes. */
 export const ANNOUNCE_INTERVAL_MS = 10_000;

@@ -1,3 +1,4 @@
+import { PlayerAvatar } from '@client/components/player/player-avatar';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
@@ -7,7 +8,6 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useMotm } from '../api/get-motm';
 import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
 import { ConfettiBurst } from './confetti-burst';
-import { PlayerAvatar } from './player-avatar';
 
 // The sentence is English, so its 'and' is too.
 const listFormat = new Intl.ListFormat('en-GB', { style: 'long', type: 'conjunction' });

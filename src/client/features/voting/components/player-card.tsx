@@ -1,3 +1,4 @@
+import { countLabel } from '@client/lib/intl-format';
 import { lazyOr } from '@client/lib/lazy-or';
 import { cn } from '@client/lib/utils';
 import { POSITION_ABBREVIATIONS, type Position } from '@shared/domain';
@@ -5,7 +6,6 @@ import type { Player } from '@shared/players';
 import { ChevronDown, CloudOff, Lock, Trophy } from 'lucide-react';
 import { memo, Suspense, useId, useState } from 'react';
 import { usePlayerMatchStats } from '../api/get-player-match-stats';
-import { countLabel } from '../utils/format-match';
 import { MotmToggle } from './motm-toggle';
 import { PlayerImage } from './player-image';
 import { RatingGrid } from './rating-grid';
@@ -13,6 +13,8 @@ import { RatingGrid } from './rating-grid';
 // Opened on demand: the stats link and the chart stay out of the first load.
 const loadDetails = () => import('./player-details').then((module) => module.PlayerDetails);
 const PlayerDetails = lazyOr(loadDetails, DetailsUnavailable);
+// A warm-up only: offline it fails quietly, and opening the details then shows their fallback.
+const preloadDetails = () => void loadDetails().catch(() => undefined);
 
 /** The details' code could not be fetched (offline before they were ever opened). */
 function DetailsUnavailable() {
@@ -131,8 +133,8 @@ export const PlayerCard = memo(function PlayerCard({
           aria-controls={detailsId}
           aria-label={`${player.name}, details`}
           onClick={() => setOpen((value) => !value)}
-          onPointerEnter={() => void loadDetails()}
-          onFocus={() => void loadDetails()}
+          onPointerEnter={preloadDetails}
+          onFocus={preloadDetails}
           className="-my-0.5 flex min-h-11 min-w-0 flex-1 cursor-pointer items-center gap-2.5 rounded-md py-0.5 pr-1 text-left hover:bg-muted/60 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring"
         >
           <PlayerImage src={player.image} portraitUrl={player.portraitUrl} className="size-10" />

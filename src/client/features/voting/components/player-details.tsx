@@ -1,6 +1,6 @@
+import { RatingDistributionChart } from '@client/components/player/rating-distribution-chart';
 import type { Player } from '@shared/players';
 import { PlayerStatsDialog } from './player-stats-dialog';
-import { RatingDistributionChart } from './rating-distribution-chart';
 
 interface PlayerDetailsProps {
   player: Player;

@@ -1,6 +1,7 @@
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { countLabel } from '@client/lib/intl-format';
 import { lazyOr } from '@client/lib/lazy-or';
 import { useMediaQuery, WIDE_QUERY } from '@client/lib/use-media-query';
 import { cn } from '@client/lib/utils';
@@ -19,7 +20,6 @@ import { useRatePlayer } from '../api/rate-player';
 import { useSubmitVote } from '../api/submit-vote';
 import { useMotmChoice } from '../hooks/use-motm-choice';
 import { useQueuedRatings } from '../offline/offline-queue';
-import { countLabel } from '../utils/format-match';
 import { groupPlayers } from '../utils/group-players';
 import { CurrentMatchCard } from './current-match-card';
 import { PlayerGroupSection } from './player-group-section';

@@ -1,9 +1,8 @@
+import { CHART_COLOURS } from '@client/lib/chart-palette';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DistributionBar } from '../../utils/chart-data';
 
-const PRIMARY = '#da291c';
-const AXIS = '#575757';
-const GRID = '#e4e4e7';
+const { primary: PRIMARY, axis: AXIS, grid: GRID } = CHART_COLOURS;
 
 /** Ten bars, how many fans gave each value; the caption and table beside it carry the meaning. */
 export default function RatingDistributionPlot({ bars }: { bars: DistributionBar[] }) {

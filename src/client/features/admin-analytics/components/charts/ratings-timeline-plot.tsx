@@ -1,3 +1,4 @@
+import { CHART_COLOURS } from '@client/lib/chart-palette';
 import {
   Area,
   AreaChart,
@@ -11,10 +12,7 @@ import {
 } from 'recharts';
 import { TIMELINE_BARS_UP_TO, type TimelinePoint } from '../../utils/chart-data';
 
-// Recharts draws SVG attributes, which cannot read CSS variables: the palette's hex values.
-const PRIMARY = '#da291c';
-const AXIS = '#575757';
-const GRID = '#e4e4e7';
+const { primary: PRIMARY, axis: AXIS, grid: GRID } = CHART_COLOURS;
 
 /** The drawing only; the caption and the data table beside it carry the meaning for screen readers. */
 export default function RatingsTimelinePlot({ points }: { points: TimelinePoint[] }) {

@@ -1,5 +1,5 @@
+import { countLabel } from '@client/lib/intl-format';
 import { cn } from '@client/lib/utils';
-import { countLabel } from '../utils/format-match';
 
 interface RatingDistributionChartProps {
   playerName: string;

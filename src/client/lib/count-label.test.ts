@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countLabel } from './format-match';
+import { countLabel } from './intl-format';
 
 describe('countLabel', () => {
   it('uses the singular for one', () => {

@@ -1,0 +1,261 @@
+import { PlayerAvatar } from '@client/components/player/player-avatar';
+import { RankBadge } from '@client/components/player/rank-badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { useAuth } from '@client/lib/auth/auth-context';
+import { countLabel, formatCalendarDay, formatNumber } from '@client/lib/intl-format';
+import { MATCH_DAY_STYLE } from '@client/lib/match-format';
+import { useDocumentTitle } from '@client/lib/use-document-title';
+import { competitionRanks } from '@shared/competition-ranks';
+import { DEFAULT_TOURNAMENT } from '@shared/domain';
+import type { MatchReport, ReportPlayer } from '@shared/match-reports';
+import { CalendarDays, CalendarX2, MapPin, Star, Trophy } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+import { Link } from 'wouter';
+import { useMatchReport, useUserHistory } from '../api/match-reports-api';
+import { MiniDistribution } from './form-line';
+import { BackLink, EmptyState, FigureTile, isNotFound, LoadError } from './screen-states';
+import { ShareMatchButton } from './share-match-button';
+import { ShareMyRatingsButton } from './share-my-ratings-button';
+
+function ReportHero({ report }: { report: MatchReport }) {
+  const { match } = report;
+  const day = formatCalendarDay(match.playedOn, MATCH_DAY_STYLE);
+  return (
+    <section
+      aria-labelledby="report-title"
+      className="surface-dark overflow-hidden rounded-lg bg-[linear-gradient(135deg,#1a1a1a_0%,#2b0d0a_55%,#5a120c_100%)] text-white shadow-md"
+    >
+      <div className="flex flex-col gap-2.5 p-4 sm:gap-4 sm:p-6">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <span className="inline-flex items-center gap-1.5 rounded-full bg-white/10 px-2.5 py-1 text-xs font-semibold text-gold">
+            <Trophy className="size-3.5" aria-hidden="true" />
+            {match.tournament || DEFAULT_TOURNAMENT}
+          </span>
+          <span className="rounded-full bg-white px-2.5 py-1 text-xs font-bold text-foreground">
+            Full time
+          </span>
+        </div>
+        <div className="flex items-center justify-between gap-3">
+          <h1
+            id="report-title"
+            className="min-w-0 text-xl leading-tight font-extrabold tracking-tight sm:text-3xl"
+          >
+            {match.title}
+          </h1>
+          <p className="shrink-0 text-4xl font-black tabular-nums sm:text-6xl">
+            <span className="sr-only">Score: </span>
+            {match.score}
+          </p>
+        </div>
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-chrome-muted sm:text-sm">
+          {day ? (
+            <li className="inline-flex items-center gap-1.5">
+              <CalendarDays className="size-3.5 sm:size-4" aria-hidden="true" />
+              {day}
+            </li>
+          ) : null}
+          {match.venue ? (
+            <li className="inline-flex items-center gap-1.5">
+              <MapPin className="size-3.5 sm:size-4" aria-hidden="true" />
+              {match.venue}
+            </li>
+          ) : null}
+          <li>Season {report.season}</li>
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function MotmSummary({ report }: { report: MatchReport }) {
+  const motm = report.motm;
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <Card className="overflow-hidden">
+        <CardHeader className="flex-row items-center gap-2 px-4 pt-4 sm:px-5">
+          <Trophy className="size-5 text-primary-text" aria-hidden="true" />
+          <CardTitle id={headingId} className="text-lg">
+            Man of the Match
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="px-4 pt-3 pb-4 sm:px-5">
+          {motm ? (
+            <div className="flex items-center gap-4">
+              <PlayerAvatar
+                name={motm.player.name}
+                image={motm.player.image}
+                portraitUrl={motm.player.portraitUrl}
+                size="lg"
+              />
+              <div className="flex min-w-0 flex-col gap-1">
+                <Link
+                  href={`/players/${motm.player.id}`}
+                  className="truncate text-xl font-extrabold hover:underline sm:text-2xl"
+                >
+                  {motm.player.name}
+                </Link>
+                <p className="text-sm text-muted-foreground">{motm.player.position}</p>
+                <p className="text-sm">
+                  <span className="text-lg font-extrabold tabular-nums">
+                    {formatNumber(motm.percentage)}%
+                  </span>{' '}
+                  of {countLabel(report.totalVotes, 'final vote')}
+                </p>
+                {motm.tiedWith.length > 0 ? (
+                  <p className="text-sm text-muted-foreground">
+                    Level with {motm.tiedWith.map((p) => p.name).join(', ')}
+                  </p>
+                ) : null}
+              </div>
+            </div>
+          ) : (
+            <p className="text-[0.9375rem] text-muted-foreground">
+              No fan submitted a final vote in this match.
+            </p>
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
+
+function ReportRow({ player, rank }: { player: ReportPlayer; rank: number }) {
+  const meta = [
+    player.position,
+    player.jerseyNumber !== null ? `#${player.jerseyNumber}` : null,
+    player.isSubstitute ? 'Sub' : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <li
+      className={`relative flex items-center gap-3 rounded-md px-2 py-2 ${rank === 1 ? 'bg-gold/15' : 'odd:bg-muted/70'}`}
+    >
+      <RankBadge rank={rank} />
+      <PlayerAvatar name={player.name} image={player.image} portraitUrl={player.portraitUrl} />
+      <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+        {/* The name's link covers the row, so the whole line opens the player's page. */}
+        <Link
+          href={`/players/${player.id}`}
+          className="truncate font-semibold leading-snug after:absolute after:inset-0 after:rounded-md hover:underline"
+        >
+          {player.name}
+        </Link>
+        {/* The spread sits under the name, so a phone keeps the whole name on one line. */}
+        <div className="flex min-w-0 items-center gap-2">
+          <MiniDistribution counts={player.counts} name={player.name} />
+          <p className="truncate text-xs text-muted-foreground">{meta}</p>
+        </div>
+      </div>
+      <div className="flex w-16 shrink-0 flex-col items-end">
+        <p className="text-lg font-extrabold leading-tight tabular-nums">
+          <span className="sr-only">Average rating </span>
+          {player.averageRating.toFixed(1)}
+        </p>
+        <p className="text-xs text-muted-foreground tabular-nums">
+          {countLabel(player.ratingCount, 'rating')}
+        </p>
+      </div>
+    </li>
+  );
+}
+
+function ReportPlayers({ report }: { report: MatchReport }) {
+  const headingId = useId();
+  const ranks = competitionRanks(report.players.map((p) => p.averageRating));
+  return (
+    <section aria-labelledby={headingId}>
+      <Card className="overflow-hidden">
+        <CardHeader className="flex-row items-center gap-2 border-b border-border px-4 py-4 sm:px-5">
+          <Star className="size-5 text-primary-text" aria-hidden="true" />
+          <div className="flex min-w-0 flex-col">
+            <CardTitle id={headingId} className="text-lg leading-tight">
+              Player ratings
+            </CardTitle>
+            <p className="text-sm text-muted-foreground">
+              Every rated player, best first, with how fans spread their marks
+            </p>
+          </div>
+        </CardHeader>
+        <CardContent className="p-2 sm:p-3">
+          {report.players.length === 0 ? (
+            <p className="px-3 py-6 text-center text-muted-foreground">No player was rated in this match.</p>
+          ) : (
+            <ol className="flex flex-col gap-0.5">
+              {report.players.map((player, index) => (
+                <ReportRow key={player.id} player={player} rank={ranks[index] ?? index + 1} />
+              ))}
+            </ol>
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
+
+function ReportSkeleton() {
+  return (
+    <div role="status" className="flex flex-col gap-4">
+      <span className="sr-only">Loading the match…</span>
+      <Skeleton aria-hidden="true" className="h-36 w-full rounded-lg" />
+      <Skeleton aria-hidden="true" className="h-20 w-full rounded-lg" />
+      <Skeleton aria-hidden="true" className="h-96 w-full rounded-lg" />
+    </div>
+  );
+}
+
+/** An ended match's public page: the result, the fans' Man of the Match and every player's ratings. */
+export function MatchReportScreen({ matchId }: { matchId: number }) {
+  const report = useMatchReport(matchId);
+  const { user } = useAuth();
+  const history = useUserHistory(user?.id ?? null);
+  const rated = history.data?.matches.some((m) => m.matchId === matchId) ?? false;
+  useDocumentTitle(
+    report.data
+      ? `${report.data.match.title} ${report.data.match.score} · Fan ratings`
+      : 'Match · Fan ratings',
+  );
+
+  let body: ReactNode;
+  if (report.isPending) {
+    body = <ReportSkeleton />;
+  } else if (report.isError) {
+    body = isNotFound(report.error) ? (
+      <EmptyState icon={CalendarX2} title="No report for this match" level="h1">
+        <p>A match’s ratings are published once it has ended. Live matches are rated on the home screen.</p>
+      </EmptyState>
+    ) : (
+      <LoadError what="match" retrying={report.isFetching} onRetry={() => void report.refetch()} />
+    );
+  } else {
+    const data = report.data;
+    body = (
+      <>
+        <ReportHero report={data} />
+        <div className="flex flex-wrap gap-2">
+          <ShareMatchButton matchId={matchId} title={`${data.match.title} ${data.match.score}`} />
+          {rated ? <ShareMyRatingsButton matchId={matchId} opponent={data.match.opponent} /> : null}
+        </div>
+        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 sm:gap-3">
+          <FigureTile label="Fans rating" value={formatNumber(data.raters)} />
+          <FigureTile label="Ratings" value={formatNumber(data.totalRatings)} />
+          <FigureTile label="Final votes" value={formatNumber(data.totalVotes)} />
+          <FigureTile label="Completion" value={`${formatNumber(data.completion)}%`} hint="of raters voted" />
+        </dl>
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
+          <MotmSummary report={data} />
+          <ReportPlayers report={data} />
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
+      <BackLink href="/matches">All matches</BackLink>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { Button } from '@client/components/ui/button';
+import { toast } from '@client/components/ui/use-toast';
+import { Share2 } from 'lucide-react';
+
+/**
+ * Shares the match's public link (its page carries the result card for the networks): the phone's own
+ * share sheet where there is one, else the link is copied.
+ */
+export function ShareMatchButton({ matchId, title }: { matchId: number; title: string }) {
+  const share = async () => {
+    const url = new URL(`/share/match/${matchId}`, window.location.origin).toString();
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title, url });
+        return;
+      } catch (error) {
+        // Closing the sheet is the fan's choice, not a failure.
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      toast({
+        variant: 'success',
+        title: 'Link copied',
+        description: 'Paste it anywhere to share the result.',
+      });
+    } catch {
+      toast({ variant: 'destructive', title: 'Could not copy the link', description: url });
+    }
+  };
+  return (
+    <Button variant="outline" onClick={() => void share()}>
+      <Share2 aria-hidden="true" />
+      Share result
+    </Button>
+  );
+}
