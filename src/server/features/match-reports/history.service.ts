@@ -2,7 +2,7 @@ import { matchReport } from '@shared/match-reports';
 import type { UserHistory } from '@shared/seasons';
 import { sql } from 'drizzle-orm';
 import { type Database, rows } from '../../db/client';
-import { storeMatchReport } from './match-reports.service';
+import { reportsBackfilled } from './match-reports.service';
 
 /** How many of the fan's largest gaps from the crowd are named. */
 const BIGGEST = 5;
@@ -13,6 +13,7 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
  * (from the kept report), their MOTM pick beside the crowd's, and where they differed most.
  */
 export async function readUserHistory(db: Database, userId: string): Promise<UserHistory> {
+  await reportsBackfilled(db);
   const mine = await rows<{ match_id: number; player_id: number; rating: number }>(
     db,
     sql`select r.match_id, r.player_id, r.rating from ratings r join matches m on m.id = r.match_id
@@ -31,12 +32,6 @@ export async function readUserHistory(db: Database, userId: string): Promise<Use
       )
     : [];
   const reports = new Map(kept.map((k) => [k.match_id, matchReport.parse(k.report)]));
-  // A match that ended before reports were kept gets its report now.
-  for (const id of matchIds) {
-    if (reports.has(id)) continue;
-    const stored = await storeMatchReport(db, id);
-    if (stored) reports.set(id, stored);
-  }
 
   const matches: UserHistory['matches'] = [];
   for (const report of [...reports.values()].sort(

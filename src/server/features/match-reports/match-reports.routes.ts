@@ -20,7 +20,7 @@ import { clubColours } from '../settings/club-colours.service';
 import { getCustomization } from '../settings/settings.service';
 import { canReadHistory } from './history.policy';
 import { readUserHistory } from './history.service';
-import { listMatchReports, readMatchReport } from './match-reports.service';
+import { listMatchReports, readMatchReport, reportsBackfilled } from './match-reports.service';
 import { MyRatingsCards, readMyRatingsCard } from './my-card.service';
 import { publicAnswers } from './public-answers';
 import { listSeasons, readPlayerProfile, readSeasonTable } from './seasons.service';
@@ -53,7 +53,13 @@ export async function matchReportsRoutes(
     read: () => Promise<z.output<S>>,
   ) => {
     reply.header('cache-control', 'public, max-age=60');
-    return sendJson(reply, await answers.get(key, async () => encodeJson(schema, await read())));
+    return sendJson(
+      reply,
+      await answers.get(key, async () => {
+        await reportsBackfilled(db);
+        return encodeJson(schema, await read());
+      }),
+    );
   };
   route(app, matchReportsApi.list, {}, (request, reply) => {
     const { page } = request.query;

@@ -9,7 +9,7 @@ import {
 import { averageOf, percentOf } from '@shared/percent';
 import { hasEnded } from '@shared/rules';
 import { desc, eq, sql } from 'drizzle-orm';
-import { type Database, perDatabase, preparedStatement, rows } from '../../db/client';
+import { type Database, rows } from '../../db/client';
 import { matches, matchReports, players } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import { computeSnapshot } from '../match-day/results.service';
@@ -131,6 +131,12 @@ export async function storeMatchReport(db: Database, matchId: number): Promise<M
  */
 export async function keepReportsCurrent(db: Database, matchId: number): Promise<void> {
   if (await storeMatchReport(db, matchId)) return;
+  // A live match that never ended (a goal, half-time) has no report to withdraw: no lock, no forgetting.
+  const [had] = await db
+    .select({ season: matchReports.season })
+    .from(matchReports)
+    .where(eq(matchReports.matchId, matchId));
+  if (!had) return;
   await db.transaction(async (tx) => {
     await lockSeasons(tx);
     const [kept] = await tx
@@ -143,40 +149,18 @@ export async function keepReportsCurrent(db: Database, matchId: number): Promise
   publicAnswers(db).forget();
 }
 
-// The match page's hot read. xmin is the transaction that wrote the report row's current version: any
-// rewrite changes it, whichever instance made it, so it tells when the stored JSON must be fetched and
-// parsed again.
-const reportVersion = preparedStatement<{ is_live: boolean; started_at: unknown; version: string | null }>(
-  `select m.is_live, m.started_at, r.xmin::text as version
-   from matches m left join match_reports r on r.match_id = m.id where m.id = $1`,
-);
-const reportRow = preparedStatement<{ version: string; report: string }>(
-  'select xmin::text as version, report::text as report from match_reports where match_id = $1',
-);
-/** Per database and match: the report as last parsed, with the row version it was parsed from. */
-const parsedReports = perDatabase(() => new Map<number, { version: string; report: MatchReport }>());
-
 /**
- * The kept report of an ended match, parsed once per version of its row (the answer is shared by every
- * read of that version: callers never change it); one that ended before reports were kept is computed
- * and kept on its first read. A match that is live (reopened included) or not started has none to show.
+ * The kept report of an ended match; one that ended without a report being kept (before reports
+ * existed) is computed and kept now. A match that is live (reopened included) or not started has none.
  */
 export async function readMatchReport(db: Database, matchId: number): Promise<MatchReport> {
-  const parsed = parsedReports(db);
-  const [found] = await reportVersion(db, [matchId]);
-  if (!found || !hasEnded({ isLive: found.is_live, startedAt: found.started_at }))
-    throw notFound(REPORT_MESSAGES.notFound);
-  if (found.version !== null) {
-    const kept = parsed.get(matchId);
-    if (kept?.version === found.version) return kept.report;
-    const [row] = await reportRow(db, [matchId]);
-    if (row) {
-      const report = matchReport.parse(JSON.parse(row.report));
-      parsed.set(matchId, { version: row.version, report });
-      return report;
-    }
-  }
-  parsed.delete(matchId);
+  const [found] = await db
+    .select({ isLive: matches.isLive, startedAt: matches.startedAt, report: matchReports.report })
+    .from(matches)
+    .leftJoin(matchReports, eq(matchReports.matchId, matches.id))
+    .where(eq(matches.id, matchId));
+  if (!found || !hasEnded(found)) throw notFound(REPORT_MESSAGES.notFound);
+  if (found.report) return matchReport.parse(found.report);
   const stored = await storeMatchReport(db, matchId);
   if (!stored) throw notFound(REPORT_MESSAGES.notFound);
   return stored;
@@ -185,7 +169,12 @@ export async function readMatchReport(db: Database, matchId: number): Promise<Ma
 /** Databases whose matches that ended before reports were kept have theirs (once per process). */
 const backfilled = new WeakMap<Database, Promise<void>>();
 
-function backfillOnce(db: Database): Promise<void> {
+/**
+ * Keeps the reports of matches that ended before reports existed, once per process: every public read
+ * of the season (list, seasons, tables, players, a fan's history) waits for it, so an upgraded club's past
+ * is there whichever page is opened first.
+ */
+export function reportsBackfilled(db: Database): Promise<void> {
   let done = backfilled.get(db);
   if (!done) {
     done = (async () => {
@@ -205,8 +194,6 @@ function backfillOnce(db: Database): Promise<void> {
 
 /** Ended matches, newest first, a page at a time, each with its score, MOTM and best-rated player. */
 export async function listMatchReports(db: Database, page: number): Promise<MatchSummaryPage> {
-  await backfillOnce(db);
-
   const offset = (page - 1) * MATCH_REPORTS_PAGE_SIZE;
   const list = await db
     .select({ report: matchReports.report })

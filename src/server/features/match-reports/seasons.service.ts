@@ -9,7 +9,7 @@ import {
   seasonTable,
 } from '@shared/seasons';
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import { type Database, perDatabase, preparedStatement, rows } from '../../db/client';
+import { type Database, rows } from '../../db/client';
 import { matches, matchReports, seasonTables } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import { findPlayer, toPlayer } from '../players/players.service';
@@ -211,34 +211,14 @@ export async function listSeasons(db: Database): Promise<SeasonSummary[]> {
   });
 }
 
-// The season page's hot read. xmin is the transaction that wrote the row's current version: any rewrite
-// changes it, whichever instance made it, so it tells when the stored JSON must be fetched and parsed again.
-const seasonTableVersion = preparedStatement<{ version: string }>(
-  'select xmin::text as version from season_tables where season = $1',
-);
-const seasonTableRow = preparedStatement<{ version: string; table: string }>(
-  'select xmin::text as version, "table"::text as table from season_tables where season = $1',
-);
-/** Per database and season: the table as last parsed, with the row version it was parsed from. */
-const parsedTables = perDatabase(() => new Map<string, { version: string; table: SeasonTable }>());
-
-/**
- * One season's kept table: one row by its key, parsed once per version of the row. The answer is shared
- * by every read of that version: callers never change it.
- */
+/** One season's kept table: one row by its key. */
 export async function readSeasonTable(db: Database, slug: string): Promise<SeasonTable> {
-  const parsed = parsedTables(db);
-  const [current] = await seasonTableVersion(db, [slug]);
-  const kept = parsed.get(slug);
-  if (current && kept?.version === current.version) return kept.table;
-  const [row] = current ? await seasonTableRow(db, [slug]) : [];
-  if (!row) {
-    parsed.delete(slug);
-    throw notFound(SEASON_MESSAGES.notFound);
-  }
-  const table = seasonTable.parse(JSON.parse(row.table));
-  parsed.set(slug, { version: row.version, table });
-  return table;
+  const [row] = await db
+    .select({ table: seasonTables.table })
+    .from(seasonTables)
+    .where(eq(seasonTables.season, slug));
+  if (!row) throw notFound(SEASON_MESSAGES.notFound);
+  return seasonTable.parse(row.table);
 }
 
 /** A player's page: who they are now, their newest season's figures and every ended match they were rated in. */
