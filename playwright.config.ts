@@ -1,6 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_SERVERS } from './tests/e2e/support/servers';
+import { E2E_SERVERS, type E2EServer } from './tests/e2e/support/servers';
 import { CHROMIUM_PATH } from './tests/scripts/ensure-chromium';
+
+const PHONE_SERVER = E2E_SERVERS.find((s) => s.name === 'pglite') as E2EServer;
+const DESKTOP_SERVER = E2E_SERVERS.find((s) => s.name === 'postgres') ?? PHONE_SERVER;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -29,11 +32,14 @@ export default defineConfig({
       ],
     },
   },
-  projects: E2E_SERVERS.flatMap((server) => [
+  // One size per database: phones against the embedded PGlite, desktops against PostgreSQL (when
+  // TEST_DATABASE_URL is set; else PGlite too). Nearly every flow runs at both sizes, so each runs on both
+  // databases, at half the time of every size on every database. The API tests cover both databases whole.
+  projects: [
     {
-      name: `${server.name}-phone`,
-      // Match day starts and ends the server's one live match: it runs once per server (desktop), and
-      // drives the phone size itself.
+      name: `${PHONE_SERVER.name}-phone`,
+      // Match day starts and ends the server's one live match: it runs in the desktop project and drives
+      // the phone size itself.
       testIgnore: /match-day\.spec\.ts/,
       // Tests tagged for the other size only (their title says which, and why).
       grepInvert: /@desktop-only/,
@@ -41,19 +47,19 @@ export default defineConfig({
         ...devices['Pixel 7'],
         browserName: 'chromium' as const,
         viewport: { width: 390, height: 844 },
-        baseURL: `http://127.0.0.1:${server.port}`,
+        baseURL: `http://127.0.0.1:${PHONE_SERVER.port}`,
       },
     },
     {
-      name: `${server.name}-desktop`,
+      name: `${DESKTOP_SERVER.name}-desktop`,
       grepInvert: /@phone-only/,
       use: {
         browserName: 'chromium' as const,
         viewport: { width: 1280, height: 800 },
-        baseURL: `http://127.0.0.1:${server.port}`,
+        baseURL: `http://127.0.0.1:${DESKTOP_SERVER.port}`,
       },
     },
-  ]),
+  ],
   webServer: E2E_SERVERS.map((server) => ({
     // The page is built beforehand (npm test, npm run test:e2e); both servers serve the same bundle.
     command: `npx tsx tests/e2e/support/start-server.ts ${server.name}`,

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
+import { catalogsPlugin } from './scripts/vite-catalogs';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -13,6 +14,7 @@ export default defineConfig({
   publicDir: here('./src/client/public'),
   plugins: [
     react(),
+    catalogsPlugin(here('./src/shared/i18n/catalogs')),
     tailwindcss(),
     serviceWorker({
       entry: here('./src/client/sw/sw.ts'),

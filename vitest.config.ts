@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { catalogsPlugin } from './scripts/vite-catalogs';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -10,6 +11,7 @@ const redis = Boolean(process.env.REDIS_URL);
 const faults = 'src/server/faults/**/*.fault.test.ts';
 
 export default defineConfig({
+  plugins: [catalogsPlugin(here('./src/shared/i18n/catalogs'))],
   resolve: { alias: { '@shared': here('./src/shared'), '@client': here('./src/client') } },
   test: {
     globalSetup: ['src/server/testing/global-setup.ts'],

@@ -9,5 +9,8 @@ export const BENCHMARKS: Record<string, string> = {
   season: 'season.ts',
   matchday: 'matchday.ts',
   fanout: 'fanout.ts',
+  'fanout-capacity': 'fanout-capacity.ts',
+  logins: 'logins.ts',
+  push: 'push.ts',
   restart: 'restart.ts',
 };

@@ -16,6 +16,8 @@
  * need where the machine allows it (prlimit); where it does not, N is capped to what the server process
  * may hold, and the output says so. Writes bench/results/fanout.json; its exit code never judges
  * timings, only whether every client got every update, once, with the figures the database holds.
+ * The rounds and the rating are bench/lib/fanout-rounds.ts and fanout-rating.ts, shared with
+ * bench/fanout-capacity.ts (the most sockets per instance, one and two instances on Redis).
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -24,12 +26,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { HttpPool, httpRequest } from '../tests/support/http-client';
 import { childEnv, fileLimitOf, freePort, openFilesOf, ROOT, startServer } from '../tests/support/processes';
-import { type LatencySummary, percentile, round, summarise } from '../tests/support/stats';
-import { type CpuSample, cpuBetween, machineBusyBefore, processMs, sampleCpu } from './lib/cpu';
+import { type LatencySummary, round, summarise } from '../tests/support/stats';
+import { machineBusyBefore } from './lib/cpu';
 import { ClientFleet } from './lib/fanout-clients';
 import { bytesPerObject, inspectFlag, type MemorySample, sampleMemory } from './lib/fanout-memory';
-import { ratingsInMatch, seedVoters } from './lib/fanout-seed';
-import { ratingOf } from './lib/product';
+import { ratingRounds } from './lib/fanout-rating';
+import { formatRoundsCpu, type RoundsResult, type RoundTarget, runRounds } from './lib/fanout-rounds';
+import { seedVoters } from './lib/fanout-seed';
+import { positiveNumbers } from './lib/options';
 import { fmtMs, printMachine, printTable, writeResults } from './lib/report';
 import { ServerBench } from './lib/server-bench';
 
@@ -54,39 +58,26 @@ function fanoutOptions() {
       'client-procs': { type: 'string' },
     },
   });
-  const number = (name: string, fallback: number) => {
-    const raw = values[name];
-    if (typeof raw !== 'string') return fallback;
-    const value = Math.round(Number(raw));
-    if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
-    return value;
-  };
-  const clients = number('clients', options.smoke ? 200 : 10_000);
+  const number = positiveNumbers(values);
+  const clients = Math.round(number('clients', options.smoke ? 200 : 10_000));
   return {
     clients,
-    rounds: number('rounds', options.smoke ? 3 : 30),
+    rounds: Math.round(number('rounds', options.smoke ? 3 : 30)),
     // Two share the receiving work over both cores, as the server's one thread writes.
-    clientProcesses: Math.min(clients, number('client-procs', options.smoke ? 1 : 2)),
+    clientProcesses: Math.min(clients, Math.round(number('client-procs', options.smoke ? 1 : 2))),
   };
 }
 
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface Phase {
-  name: string;
+interface Phase extends RoundTarget {
   pid: number;
   inspectorPort: number;
   url: string;
-  /** Sends the round's message on its way: a rating, or the bare server's broadcast. */
-  trigger(round: number): Promise<void>;
-  /** The rating's answer is timed too (the product's); the bare server answers after its sends. */
-  timesAnswer?: boolean;
-  /** What is wrong with the round's message (a sample of it), if anything. */
-  check(round: number, sample: string, seq: number): Promise<string | null>;
 }
 
-interface PhaseResult {
+interface PhaseResult extends RoundsResult {
   name: string;
   connectMs: number;
   /** Memory with no socket, with the first `halfCount` sockets, with all of them. */
@@ -94,53 +85,7 @@ interface PhaseResult {
   half: MemorySample;
   halfCount: number;
   idle: MemorySample;
-  /** Per measured round, ms from the trigger to the last, the median and the first client. */
-  last: number[];
-  median: number[];
-  first: number[];
-  /** Per measured round, ms from the trigger to its HTTP answer, when timed. */
-  answered: number[];
-  cpu: PhaseCpu;
-  sample: string | null;
   problems: string[];
-}
-
-/** Cores busy over the measured rounds: the machine, the server, the client processes, the rest. */
-interface PhaseCpu {
-  machine: number | null;
-  server: number | null;
-  clients: number | null;
-  /** PostgreSQL, this process and anything else running. */
-  rest: number | null;
-}
-
-function clientsMs(fleet: ClientFleet): number | null {
-  let sum = 0;
-  for (const pid of fleet.pids) {
-    const ms = processMs(pid);
-    if (ms === null) return null;
-    sum += ms;
-  }
-  return sum;
-}
-
-function cpuOf(
-  before: CpuSample,
-  after: CpuSample,
-  clientsBefore: number | null,
-  clientsAfter: number | null,
-) {
-  const use = cpuBetween(before, after);
-  const wall = after.at - before.at;
-  const clients =
-    clientsBefore === null || clientsAfter === null ? null : (clientsAfter - clientsBefore) / wall;
-  const rest = use.machine === null ? null : Math.max(0, use.machine - (use.server ?? 0) - (clients ?? 0));
-  return { machine: use.machine, server: use.server, clients, rest } satisfies PhaseCpu;
-}
-
-function formatPhaseCpu(cpu: PhaseCpu): string {
-  const f = (v: number | null) => (v === null ? '?' : v.toFixed(2));
-  return `cpu (cores of ${os.availableParallelism()}): machine ${f(cpu.machine)}, server ${f(cpu.server)}, client processes ${f(cpu.clients)}, rest ${f(cpu.rest)}`;
 }
 
 async function runPhase(fleet: ClientFleet, cookies: string[], phase: Phase): Promise<PhaseResult> {
@@ -168,65 +113,14 @@ async function runPhase(fleet: ClientFleet, cookies: string[], phase: Phase): Pr
   const idle = await sampleMemory(phase.pid, phase.inspectorPort);
   console.log(`${phase.name}: ${cookies.length} sockets opened in ${(connectMs / 1000).toFixed(1)} s`);
 
-  const result: PhaseResult = {
-    name: phase.name,
-    connectMs,
-    before,
-    half: half1,
-    halfCount: half,
-    idle,
-    last: [],
-    median: [],
-    first: [],
-    answered: [],
-    cpu: { machine: null, server: null, clients: null, rest: null },
-    sample: null,
-    problems,
-  };
-  const roundTimeoutMs = 10_000 + cookies.length;
-  let lastSeq = 0;
-  let cpuStart = sampleCpu(phase.pid);
-  let clientsStart = clientsMs(fleet);
-  // Round 0 warms up (the rater's connection, the first computation) and is not counted.
-  for (let r = 0; r <= fanout.rounds; r += 1) {
-    if (r === 1) {
-      cpuStart = sampleCpu(phase.pid);
-      clientsStart = clientsMs(fleet);
-    }
-    await fleet.arm();
-    const sentAt = now();
-    await phase.trigger(r);
-    if (phase.timesAnswer && r > 0) result.answered.push(now() - sentAt);
-    const got = await fleet.collect(roundTimeoutMs);
-    const missing = got.arrivals.filter((t) => t < 0).length;
-    if (missing > 0)
-      problem(`round ${r}: ${missing} sockets got no leaderboard_update within ${roundTimeoutMs} ms`);
-    if (got.duplicates > 0) problem(`round ${r}: ${got.duplicates} sockets got more than one`);
-    if (got.dropped > 0) problem(`round ${r}: ${got.dropped} sockets were closed by the server`);
-    const seq = got.seqs[0] ?? 0;
-    if (got.seqs.length !== 1)
-      problem(`round ${r}: sockets got different updates (seq ${got.seqs.join(', ')})`);
-    else if (seq <= lastSeq && phase.name === 'product') problem(`round ${r}: seq ${seq} after ${lastSeq}`);
-    lastSeq = Math.max(lastSeq, seq);
-    if (got.sample === null) problem(`round ${r}: no message at all`);
-    else {
-      const wrong = await phase.check(r, got.sample, seq);
-      if (wrong) problem(`round ${r}: ${wrong}`);
-      result.sample = got.sample;
-    }
-    const times = Float64Array.from(got.arrivals.filter((t) => t >= 0)).sort();
-    if (r > 0 && times.length > 0) {
-      result.last.push((times[times.length - 1] as number) - sentAt);
-      result.median.push(percentile(times, 50) - sentAt);
-      result.first.push((times[0] as number) - sentAt);
-    }
-    // A quiet moment between ratings, longer than the ticker's interval (250 ms) and the results cache's
-    // least time between computations (500 ms), at no fixed phase to any timer: each rating is alone.
-    await sleep(500 + Math.random() * 300);
-  }
-  result.cpu = cpuOf(cpuStart, sampleCpu(phase.pid), clientsStart, clientsMs(fleet));
+  const rounds = await runRounds(fleet, phase, {
+    rounds: fanout.rounds,
+    roundTimeoutMs: 10_000 + cookies.length,
+    serverPids: [phase.pid],
+    problem,
+  });
   await fleet.close();
-  return result;
+  return { name: phase.name, connectMs, before, half: half1, halfCount: half, idle, ...rounds, problems };
 }
 
 async function main(): Promise<number> {
@@ -268,37 +162,10 @@ async function main(): Promise<number> {
   const ratingPool = new HttpPool('127.0.0.1', product.server.port, 1);
   cleanup.add(() => ratingPool.close());
   const ours = await runPhase(fleet, cookies, {
-    name: 'product',
+    ...ratingRounds({ product, day, rater, server: product.server, pool: ratingPool }),
     pid: product.server.pid,
     inspectorPort,
     url: `ws://${product.server.host}/ws`,
-    timesAnswer: true,
-    trigger: async (r) => {
-      // The rater goes round the players, a new value each pass.
-      const { body } = ratingOf({ ...day, fans: [rater] }, r);
-      const res = await ratingPool.request(
-        httpRequest(
-          'POST',
-          '/api/ratings',
-          product.server.host,
-          { Cookie: rater.cookie },
-          JSON.stringify(body),
-        ),
-      );
-      if (res.status !== 200) throw new Error(`rating refused: ${res.status} ${res.body.toString()}`);
-    },
-    check: async (_r, sample) => {
-      const message = JSON.parse(sample) as {
-        type?: string;
-        data?: { matchId?: number; totalRatings?: number };
-      };
-      const expected = await ratingsInMatch(product, day.matchId);
-      if (message.type !== 'leaderboard_update' || message.data?.matchId !== day.matchId)
-        return `not this match's leaderboard_update: ${sample.slice(0, 80)}`;
-      if (message.data.totalRatings !== expected)
-        return `the update holds ${message.data.totalRatings} ratings, the database ${expected}`;
-      return null;
-    },
   });
   if (ours.sample === null)
     throw new Error('the product sent no leaderboard_update: nothing to compare with');
@@ -384,7 +251,7 @@ async function main(): Promise<number> {
     [row(ours, oursLast), row(theirs, bareLast)],
   );
   console.log();
-  for (const phase of [ours, theirs]) console.log(`${phase.name.padEnd(8)} ${formatPhaseCpu(phase.cpu)}`);
+  for (const phase of [ours, theirs]) console.log(`${phase.name.padEnd(8)} ${formatRoundsCpu(phase.cpu)}`);
   const loop = summary(bareLoops);
   const answered = summary(ours.answered);
   console.log(

@@ -10,7 +10,7 @@
  * rating updates an existing row, as most do during a live match. Writes bench/results/ratings.json.
  */
 import postgres from 'postgres';
-import { RATING_UPSERT, ratingUpsertParams } from '../src/server/features/match-day/ratings.service';
+import { RATING_UPSERT, ratingUpsertParams } from '../src/server/features/match-day/rating-batches';
 import { HttpPool } from '../tests/support/http-client';
 import { round } from '../tests/support/stats';
 import { formatCpu, machineBusyBefore } from './lib/cpu';

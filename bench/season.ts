@@ -33,8 +33,8 @@ import type { SeasonTable } from '../src/shared/seasons';
 import { HttpPool } from '../tests/support/http-client';
 import {
   Cleanup,
-  childEnv,
   freePort,
+  productEnv,
   ROOT,
   type ServerProcess,
   startServer,
@@ -220,13 +220,7 @@ async function seedSeason(target: DbTarget): Promise<Seeded> {
 async function startProduct(dataDir: string, databaseUrl: string | null): Promise<ServerProcess> {
   const port = await freePort();
   profileDir = options.profile ? path.join(os.tmpdir(), 'matchday-bench-profiles') : null;
-  const env = childEnv({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: dataDir,
+  const env = productEnv(port, dataDir, {
     CLUB_NAME: CLUB,
     SESSION_SECRET: randomBytes(32).toString('hex'),
     ADMIN_EMAIL: 'bench-admin@bench.invalid',

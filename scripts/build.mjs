@@ -130,6 +130,8 @@ export async function buildAll() {
     format: 'esm',
     target: 'node20',
     packages: 'external',
+    // The page's catalogues are Vite's virtual modules; the server's render is given its messages.
+    external: ['virtual:catalog/*'],
     tsconfig: 'tsconfig.json',
     sourcemap: 'linked',
     logLevel: 'warning',

@@ -36,13 +36,7 @@ export function parseOptions(defaults: { fans: number }): BenchOptions {
     },
   });
   const smoke = values.smoke === true;
-  const number = (name: string, fallback: number) => {
-    const raw = values[name];
-    if (raw === undefined || typeof raw !== 'string') return fallback;
-    const value = Number(raw);
-    if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
-    return value;
-  };
+  const number = positiveNumbers(values);
   const databaseUrl = values['database-url'];
   return {
     smoke,
@@ -54,5 +48,16 @@ export function parseOptions(defaults: { fans: number }): BenchOptions {
     concurrency: Math.round(number('concurrency', smoke ? 16 : 64)),
     fans: Math.round(number('fans', smoke ? 20 : defaults.fans)),
     ...(typeof databaseUrl === 'string' ? { databaseUrl } : {}),
+  };
+}
+
+/** Reads `--name N` from parsed flags: a positive number, or the fallback when the flag is absent. */
+export function positiveNumbers(values: Record<string, unknown>): (name: string, fallback: number) => number {
+  return (name, fallback) => {
+    const raw = values[name];
+    if (typeof raw !== 'string') return fallback;
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+    return value;
   };
 }

@@ -17,8 +17,8 @@ import { createSession, SESSION_COOKIE } from '../../src/server/lib/sessions';
 import { HttpPool, httpRequest } from '../../tests/support/http-client';
 import {
   type Cleanup,
-  childEnv,
   freePort,
+  productEnv,
   ROOT,
   type ServerProcess,
   startServer,
@@ -57,13 +57,7 @@ export async function startProduct(
     ...(options.fileLimit ? { fileLimit: options.fileLimit } : {}),
     script: path.join(ROOT, 'src/server/main.ts'),
     port,
-    env: childEnv({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
+    env: productEnv(port, dataDir, {
       DATABASE_URL: benchDb.url,
       SESSION_SECRET: randomBytes(32).toString('hex'),
       ADMIN_EMAIL: adminEmail,
@@ -90,6 +84,44 @@ export interface MatchDay {
 }
 
 /** One JSON call through its own connection; setup only. */
+/**
+ * As the admin, through the API: the seeded squad's 11 starters, 2 substitutes and the manager picked and
+ * published, and a match made (not live yet). Returns the match and the calls used, for what follows.
+ */
+export async function prepareMatch(server: ServerProcess, cookie: string) {
+  const call = <T>(method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) =>
+    api<T>(server, method, url, cookie, body);
+  const ensure = <T>(what: string, res: { status: number; body: T }, expected = 200): T => {
+    if (res.status !== expected) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  const squad = ensure('players', await call<Player[]>('GET', '/api/players'));
+  const manager = squad.find((p) => p.isManager);
+  const outfield = squad.filter((p) => !p.isManager);
+  const keeper = outfield.find((p) => p.position === 'Goalkeeper');
+  if (!manager || !keeper) throw new Error('the seeded squad has no manager or goalkeeper');
+  const starters = [keeper, ...outfield.filter((p) => p.position !== 'Goalkeeper').slice(0, 10)];
+  const substitutes = outfield.filter((p) => !starters.includes(p)).slice(0, 2);
+  ensure(
+    'update-squad',
+    await call('POST', '/api/admin/update-squad', {
+      startingXI: [...starters.map((p) => p.id), manager.id],
+      substitutes: substitutes.map((p) => p.id),
+    }),
+  );
+  const available = [...starters, ...substitutes, manager];
+  ensure(
+    'available-for-rating',
+    await call('POST', '/api/admin/available-for-rating', { playerIds: available.map((p) => p.id) }),
+  );
+  const match = ensure(
+    'create match',
+    await call<Match>('POST', '/api/matches', { opponent: 'Arsenal' }),
+    201,
+  );
+  return { match, available, call, ensure };
+}
+
 export async function api<T>(
   server: ServerProcess,
   method: 'GET' | 'POST' | 'PATCH',
@@ -128,34 +160,8 @@ export async function setupMatchDay(product: Product, fanCount: number): Promise
     .where(sql`lower(${users.email}) = ${product.adminEmail}`);
   if (!adminRow) throw new Error('the ADMIN_EMAIL admin is missing');
   const admin = await sessionOf(product, adminRow.id);
-  const call = <T>(method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) =>
-    api<T>(product.server, method, url, admin.cookie, body);
-  const ensure = <T>(what: string, res: { status: number; body: T }, expected = 200): T => {
-    if (res.status !== expected) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body;
-  };
-
-  const squad = ensure('players', await call<Player[]>('GET', '/api/players'));
-  const manager = squad.find((p) => p.isManager);
-  const outfield = squad.filter((p) => !p.isManager);
-  const keeper = outfield.find((p) => p.position === 'Goalkeeper');
-  if (!manager || !keeper) throw new Error('the seeded squad has no manager or goalkeeper');
-  const starters = [keeper, ...outfield.filter((p) => p.position !== 'Goalkeeper').slice(0, 10)];
-  const substitutes = outfield.filter((p) => !starters.includes(p)).slice(0, 2);
-  ensure(
-    'update-squad',
-    await call('POST', '/api/admin/update-squad', {
-      startingXI: [...starters.map((p) => p.id), manager.id],
-      substitutes: substitutes.map((p) => p.id),
-    }),
-  );
-  const available = [...starters, ...substitutes, manager];
-  ensure(
-    'available-for-rating',
-    await call('POST', '/api/admin/available-for-rating', { playerIds: available.map((p) => p.id) }),
-  );
-  const created = await call<Match>('POST', '/api/matches', { opponent: 'Arsenal' });
-  const match = created.status === 201 ? created.body : ensure('create match', created);
+  const { match: prepared, available, ensure, call } = await prepareMatch(product.server, admin.cookie);
+  const match = prepared;
   ensure('start match', await call<Match>('PATCH', `/api/matches/${match.id}`, { isLive: true }));
 
   // Fans as a verified sign-up with consent given leaves them; sessions by the app's createSession.

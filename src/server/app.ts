@@ -2,6 +2,7 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { AUTH_MESSAGES } from '@shared/auth';
+import { errorPayload } from '@shared/error-codes';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
@@ -22,11 +23,18 @@ import { matchReportsRoutes } from './features/match-reports/match-reports.route
 import { seasonsAdminRoutes } from './features/match-reports/seasons-admin.routes';
 import { MatchCache } from './features/matches/match-cache';
 import { matchesRoutes } from './features/matches/matches.routes';
-import { createNewsletter, type NewsletterOptions } from './features/newsletter/newsletter.service';
+import { metricsRoutes } from './features/metrics/metrics.routes';
+import {
+  createNewsletter,
+  type NewsletterOptions,
+  newsletterQueueDepth,
+} from './features/newsletter/newsletter.service';
 import { oauthRoutes } from './features/oauth/oauth.routes';
 import { AvailablePlayersCache } from './features/players/available-players-cache';
 import { playersRoutes } from './features/players/players.routes';
 import { playersAdminRoutes } from './features/players/players-admin.routes';
+import { pushRoutes } from './features/push/push.routes';
+import { createPushSender, type PushSenderOptions, pushQueueDepth } from './features/push/push-sender';
 import { pwaRoutes } from './features/pwa/pwa.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { getCustomization } from './features/settings/settings.service';
@@ -38,12 +46,16 @@ import { ChangeFeed } from './lib/change-feed';
 import { type LiveBus, LocalBus, RedisBus } from './lib/live-bus';
 import { redactingLogger } from './lib/log-redaction';
 import { createMailer, type Mailer } from './lib/mailer';
+import { Metrics } from './lib/metrics';
+import { hashPoolStats } from './lib/passwords';
+import { Readiness } from './lib/readiness';
 import { SessionCache } from './lib/session-cache';
 import { authPlugin } from './plugins/auth';
 import { clientPlugin } from './plugins/client';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
 import { type LiveOptions, livePlugin } from './plugins/live';
+import { metricsPlugin } from './plugins/metrics';
 import { RequestLogController, requestLogPlugin } from './plugins/request-log';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { textInputPlugin } from './plugins/text-input';
@@ -52,6 +64,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered, in order (HEAD twins included). */
     registeredRoutes: readonly RouteOptions[];
+    /** Starting, migrating, ready or draining: what /api/ready (and the operations /ready) answer from. */
+    readiness: Readiness;
   }
 }
 
@@ -70,6 +84,8 @@ export interface AppOptions {
   authRateLimit?: { max: number; timeWindow: number };
   snapshots?: SnapshotOptions;
   newsletter?: Partial<NewsletterOptions>;
+  /** `autoStart: false` leaves the push worker stopped (tests run its passes themselves). */
+  push?: Partial<PushSenderOptions> & { autoStart?: boolean };
   live?: LiveOptions &
     TickerOptions & {
       /** Namespace of the Redis channel and keys: instances of one product share it. */
@@ -77,6 +93,8 @@ export interface AppOptions {
     };
   /** How long a client may take to send a whole request, headers and body. Default 30 s. */
   requestTimeoutMs?: number;
+  /** The process's readiness (main.ts makes it before migrating); default: ready once built. */
+  readiness?: Readiness;
 }
 
 /** Builds the whole product without listening, so tests drive it with inject() or a port of their own. */
@@ -121,6 +139,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (!options.mailer) app.addHook('onClose', () => mailer.close());
 
   await app.register(errorsPlugin);
+  // One registry per app (tests run many apps in one process); every answer feeds it from here on.
+  const metrics = new Metrics();
+  await app.register(metricsPlugin, { metrics });
+  const stopTimingQueries = database.observeQueries?.((seconds, kind) => metrics.observeQuery(seconds, kind));
+  if (stopTimingQueries) app.addHook('onClose', async () => stopTimingQueries());
+  const readiness = options.readiness ?? new Readiness('ready');
+  readiness.pingDatabaseWith(() => database.ping());
+  app.decorate('readiness', readiness);
   await app.register(requestLogPlugin, { slowMs: options.slowRequestMs ?? 1000 });
   await app.register(textInputPlugin);
   await app.register(securityHeadersPlugin, {
@@ -132,7 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     global: false,
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
-      message: AUTH_MESSAGES.tooManyRequests,
+      ...errorPayload(AUTH_MESSAGES.tooManyRequests, 429),
       retryAfter: context.after,
     }),
   });
@@ -162,10 +188,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(livePlugin, {
     bus,
     votedLiveMatches: (userId) => votedLiveMatches(database.db, userId),
+    observePushLag: (seconds) => metrics.pushLag.observe(seconds),
     ...options.live,
   });
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, readiness });
   await app.register(settingsRoutes, { db: database.db, clubName: env.CLUB_NAME });
   const newsletter = createNewsletter(database.db, {
     apiUrl: env.NEWSLETTER_API_URL,
@@ -174,6 +201,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onReady', async () => newsletter.start());
   app.addHook('onClose', async () => newsletter.stop());
+
+  const push = createPushSender(database.db, {
+    vapid: env.vapid,
+    services: env.pushServices,
+    concurrency: env.PUSH_CONCURRENCY,
+    log: app.log,
+    ...options.push,
+  });
+  app.decorate('push', push);
+  if (options.push?.autoStart !== false) app.addHook('onReady', async () => push.start(changes));
+  app.addHook('onClose', async () => push.stop());
+  metrics.watch({
+    liveSockets: () => app.live.localSockets(),
+    database,
+    hashPool: hashPoolStats,
+    newsletterPending: () => newsletterQueueDepth(database.db),
+    pushPending: () => pushQueueDepth(database.db),
+  });
+  await app.register(metricsRoutes, { metrics, token: env.METRICS_TOKEN });
 
   const authRateLimit = options.authRateLimit ?? { max: 600, timeWindow: 60_000 };
   // Recovery mail goes out after the answer; closing waits for what is under way.
@@ -226,6 +272,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(analyticsRoutes, { db, snapshots });
   if (env.SIMULATION) await app.register(simulationRoutes, { db, env });
 
+  await app.register(pushRoutes, { db, publicKey: env.vapid.publicKey, services: env.pushServices });
   await app.register(pwaRoutes, { db, clubName: env.CLUB_NAME });
 
   await app.register(clientPlugin, { mode: options.client ?? 'none', dir: options.clientDir });

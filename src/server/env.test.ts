@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import webpush from 'web-push';
 import { ConfigError, loadEnv, parseEnv } from './env';
 
 describe('configuration', () => {
@@ -36,6 +37,9 @@ describe('configuration', () => {
     ['SMTP_URL', 'mail.example.com'],
     ['ADMIN_EMAIL', 'not-an-email'],
     ['SESSION_SECRET', 'short'],
+    ['VAPID_PUBLIC_KEY', 'not-a-key'],
+    ['VAPID_SUBJECT', 'http://club.example'],
+    ['PUSH_SERVICES', 'fcm.googleapis.com,ftp://x'],
   ])('stops with one line naming %s for %j', (name, value) => {
     const run = () => parseEnv({ [name]: value, ADMIN_PASSWORD: 'long enough' });
     expect(run).toThrow(ConfigError);
@@ -47,6 +51,34 @@ describe('configuration', () => {
       expect(message).not.toContain('\n');
       if (name === 'SESSION_SECRET') expect(message).not.toContain(value);
     }
+  });
+
+  it('makes a VAPID key pair once in DATA_DIR, or takes both keys from the environment', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'env-'));
+    const first = loadEnv({ DATA_DIR: dataDir, MAIL_FROM: 'Club <club@example.com>' });
+    expect(first.vapid.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(first.vapid.privateKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(first.vapid.subject).toBe('mailto:club@example.com');
+    expect(JSON.parse(readFileSync(path.join(dataDir, 'vapid-keys.json'), 'utf8'))).toEqual({
+      publicKey: first.vapid.publicKey,
+      privateKey: first.vapid.privateKey,
+    });
+    // The next start (or restart) signs with the same keys: fans' subscriptions keep working.
+    expect(loadEnv({ DATA_DIR: dataDir }).vapid.publicKey).toBe(first.vapid.publicKey);
+
+    const keys = webpush.generateVAPIDKeys();
+    const shared = loadEnv({
+      DATA_DIR: dataDir,
+      VAPID_PUBLIC_KEY: keys.publicKey,
+      VAPID_PRIVATE_KEY: keys.privateKey,
+      PUBLIC_URL: 'https://ratings.example',
+    });
+    expect(shared.vapid).toEqual({ ...keys, subject: 'https://ratings.example' });
+    expect(() => parseEnv({ VAPID_PUBLIC_KEY: keys.publicKey })).toThrow(/VAPID_PRIVATE_KEY/);
+    expect(loadEnv({ DATA_DIR: dataDir }).pushServices).toContain('fcm.googleapis.com');
+    expect(
+      loadEnv({ DATA_DIR: dataDir, PUSH_SERVICES: 'http://127.0.0.1:9000/, *.push.example' }).pushServices,
+    ).toEqual(['http://127.0.0.1:9000', '*.push.example']);
   });
 
   it('treats blank values as unset and needs ADMIN_PASSWORD with ADMIN_EMAIL', () => {

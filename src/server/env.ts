@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import webpush from 'web-push';
 import { z } from 'zod';
 import { simulationRefusal } from './features/simulation/simulation.policy';
 
@@ -17,6 +18,26 @@ const url = (protocols: string[], hint: string) =>
       return false;
     }
   }, `must be a ${hint} URL`);
+
+/** The browsers' own push services: Chrome, Edge, Firefox and Safari. */
+const DEFAULT_PUSH_SERVICES = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'web.push.apple.com',
+  '*.notify.windows.com',
+];
+
+function pushServicePattern(item: string): boolean {
+  if (/^https?:\/\//.test(item)) {
+    try {
+      return new URL(item).origin === item.replace(/\/+$/, '');
+    } catch {
+      return false;
+    }
+  }
+  return /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(item);
+}
 
 const envSchema = z.object({
   PORT: optional(z.coerce.number({ error: 'must be a number' }).int().min(1).max(65535)).default(3000),
@@ -51,6 +72,36 @@ const envSchema = z.object({
         'must be "none" or a comma-separated list of loopback, linklocal, uniquelocal, addresses or CIDRs',
       ),
   ).default('loopback'),
+  // Web Push (VAPID, RFC 8292): set both keys for several instances; unset, a pair is made once in DATA_DIR.
+  VAPID_PUBLIC_KEY: optional(
+    z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)'),
+  ),
+  VAPID_PRIVATE_KEY: optional(
+    z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)'),
+  ),
+  // Who the push services may contact about our sends: a mailto: or https: URL.
+  VAPID_SUBJECT: optional(url(['mailto:', 'https:'], 'mailto: or https:')),
+  // The push services we send to (the server calls only these): https hosts, '*.' for their subdomains,
+  // or whole origins (http://127.0.0.1:9000 for a local one), comma-separated.
+  PUSH_SERVICES: optional(
+    z
+      .string()
+      .refine(
+        (v) => v.split(',').every((item) => pushServicePattern(item.trim())),
+        'must be a comma-separated list of hosts, *.domains or http(s) origins',
+      ),
+  ).default(DEFAULT_PUSH_SERVICES.join(',')),
+  // Web Push requests in flight at once from this instance (every instance drains the shared queue).
+  PUSH_CONCURRENCY: optional(z.coerce.number({ error: 'must be a number' }).int().min(1).max(1024)).default(
+    64,
+  ),
+  // Read by lib/passwords.ts when it loads; checked here so a bad value stops the start.
+  PASSWORD_HASH_CONCURRENCY: optional(z.coerce.number({ error: 'must be a number' }).int().min(1).max(64)),
+  // Prometheus on the public port: GET /metrics is served there only with this bearer token.
+  METRICS_TOKEN: optional(z.string().min(24, 'must be at least 24 characters')),
+  // The operations listener (/metrics without a token, /ready, /live), started before the migrations.
+  METRICS_PORT: optional(z.coerce.number({ error: 'must be a number' }).int().min(1).max(65535)),
+  METRICS_HOST: optional(z.string().min(1)).default('127.0.0.1'),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
   // Fastify's 'incoming request' / 'request completed' lines: off unless asked for (errors and slow
   // answers are logged either way).
@@ -73,6 +124,12 @@ function trustedPeer(item: string): boolean {
 
 export type RawEnv = z.infer<typeof envSchema>;
 
+export interface VapidDetails {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+}
+
 export interface Env extends Omit<RawEnv, 'PUBLIC_URL' | 'SESSION_SECRET'> {
   PUBLIC_URL: string;
   SESSION_SECRET: string;
@@ -82,6 +139,9 @@ export interface Env extends Omit<RawEnv, 'PUBLIC_URL' | 'SESSION_SECRET'> {
   trustProxy: false | string;
   secureCookies: boolean;
   googleEnabled: boolean;
+  vapid: VapidDetails;
+  /** PUSH_SERVICES, parsed. */
+  pushServices: string[];
 }
 
 export class ConfigError extends Error {}
@@ -93,8 +153,14 @@ export function parseEnv(source: NodeJS.ProcessEnv): RawEnv {
     const issue = result.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
     const got = source[name];
-    const shown = name.includes('SECRET') || name.includes('PASSWORD') ? '' : ` (got "${got}")`;
+    const shown = /SECRET|PASSWORD|TOKEN/.test(name) ? '' : ` (got "${got}")`;
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${shown}`);
+  }
+  if (Boolean(result.data.VAPID_PUBLIC_KEY) !== Boolean(result.data.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together');
+  }
+  if (result.data.METRICS_PORT === result.data.PORT) {
+    throw new ConfigError('Invalid configuration: METRICS_PORT must differ from PORT');
   }
   if (result.data.ADMIN_EMAIL && !result.data.ADMIN_PASSWORD) {
     throw new ConfigError('Invalid configuration: ADMIN_PASSWORD must be set when ADMIN_EMAIL is set');
@@ -118,6 +184,30 @@ function loadOrCreateSecret(dataDir: string): string {
   }
 }
 
+/** The VAPID key pair kept in DATA_DIR, made on first start (like the session secret). */
+function loadOrCreateVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, 'vapid-keys.json');
+  try {
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as { publicKey?: unknown; privateKey?: unknown };
+    if (typeof kept.publicKey === 'string' && typeof kept.privateKey === 'string')
+      return { publicKey: kept.publicKey, privateKey: kept.privateKey };
+  } catch {
+    // Not made yet: made below.
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const keys = webpush.generateVAPIDKeys();
+  writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
+  return keys;
+}
+
+/** A mailto: of MAIL_FROM's address, or the public https URL: whom a push service may write to. */
+function vapidSubject(raw: RawEnv, publicUrl: string): string {
+  if (raw.VAPID_SUBJECT) return raw.VAPID_SUBJECT;
+  if (publicUrl.startsWith('https:')) return publicUrl;
+  const address = /<([^>]+)>/.exec(raw.MAIL_FROM)?.[1] ?? raw.MAIL_FROM;
+  return `mailto:${address.trim()}`;
+}
+
 export function resolveEnv(raw: RawEnv): Env {
   const dataDir = path.resolve(raw.DATA_DIR);
   const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '');
@@ -129,6 +219,15 @@ export function resolveEnv(raw: RawEnv): Env {
     SESSION_SECRET: raw.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
     secureCookies: publicUrl.startsWith('https:'),
     googleEnabled: Boolean(raw.OAUTH_GOOGLE_CLIENT_ID && raw.OAUTH_GOOGLE_CLIENT_SECRET),
+    vapid: {
+      ...(raw.VAPID_PUBLIC_KEY && raw.VAPID_PRIVATE_KEY
+        ? { publicKey: raw.VAPID_PUBLIC_KEY, privateKey: raw.VAPID_PRIVATE_KEY }
+        : loadOrCreateVapidKeys(dataDir)),
+      subject: vapidSubject(raw, publicUrl),
+    },
+    pushServices: raw.PUSH_SERVICES.split(',')
+      .map((item) => item.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
   };
 }
 

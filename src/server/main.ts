@@ -7,6 +7,8 @@ import { seedDatabase } from './db/seed';
 import { ensureAdmin } from './db/seed-admin';
 import { ConfigError, loadEnv } from './env';
 import { LOG_OPTIONS } from './lib/log-redaction';
+import { type OpsServer, startOpsServer } from './lib/ops-server';
+import { Readiness } from './lib/readiness';
 
 async function main() {
   let env: ReturnType<typeof loadEnv>;
@@ -22,6 +24,14 @@ async function main() {
 
   // Secrets, personal data and the query of every logged URL are redacted (lib/log-redaction.ts).
   const log = pino({ level: env.LOG_LEVEL, ...LOG_OPTIONS });
+  // The operations listener comes first: while the database opens and migrates, an orchestrator sees
+  // this instance alive (/live) and not ready (/ready: starting, then migrating).
+  const readiness = new Readiness();
+  let ops: OpsServer | null = null;
+  if (env.METRICS_PORT) {
+    ops = await startOpsServer({ port: env.METRICS_PORT, host: env.METRICS_HOST, readiness, log });
+    log.info({ host: env.METRICS_HOST, port: ops.port }, 'operations listener: /metrics, /ready, /live');
+  }
   const target: DbTarget = env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.dataDir };
   log.info(
     { database: env.DATABASE_URL ? 'postgresql' : `embedded (${env.dataDir}/pglite)` },
@@ -35,7 +45,9 @@ async function main() {
     writeFileSync(pidFile, `${process.pid}\n`);
   }
   const database = await openDatabase(target);
+  readiness.set('migrating');
   await runMigrations(database, target);
+  readiness.set('starting');
   const seeded = await seedDatabase(database.db, env.CLUB_NAME);
   if (seeded.players > 0) log.info({ club: env.CLUB_NAME, players: seeded.players }, 'seeded the squad');
   if (!seeded.squadKnown)
@@ -47,7 +59,9 @@ async function main() {
     database,
     logger: log,
     client: env.NODE_ENV === 'development' ? 'vite' : 'static',
+    readiness,
   });
+  ops?.attach(app.metrics);
 
   // Expired sessions and the rest of what is kept too long go in the hourly purge (features/account/purge.ts).
 
@@ -59,6 +73,8 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    // Readiness probes say draining at once, so the balancer stops sending before the close refuses.
+    readiness.drain();
     log.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
       log.error('shutdown took longer than 15 s: exiting anyway');
@@ -74,6 +90,7 @@ async function main() {
       await app.close();
       clearInterval(reap);
       await database.close();
+      await ops?.close();
       if (pidFile) rmSync(pidFile, { force: true });
       log.info('shut down');
     } catch (error) {
@@ -86,6 +103,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  readiness.set('ready');
   log.info(`Matchday is serving ${env.CLUB_NAME} on ${env.PUBLIC_URL}`);
 }
 

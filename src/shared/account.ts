@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { userIdParams } from './auth';
 import { endpoint } from './endpoint';
+import { localeSchema } from './i18n/locales';
+import { pushTopics } from './push';
 
 /**
  * A fan's own data (issue 9, "every fan owns their data"): GET /api/user/:id/export and
@@ -51,6 +53,14 @@ export const exportedVote = z.object({
   createdAt: z.string(),
 });
 
+export const exportedPushSubscription = z.object({
+  /** The browser's push service (its origin): the full address is a key, kept out of the file. */
+  pushService: z.string(),
+  topics: pushTopics,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
 export const accountExport = z.object({
   exportedAt: z.string(),
   /** The privacy policy version in force when the file was made. */
@@ -59,8 +69,12 @@ export const accountExport = z.object({
   consent: exportedConsent,
   ratings: z.array(exportedRating),
   votes: z.array(exportedVote),
+  /** The browsers this fan asked to be notified on. */
+  pushSubscriptions: z.array(exportedPushSubscription),
 });
 export type AccountExport = z.infer<typeof accountExport>;
+
+export const localeBody = z.object({ locale: localeSchema });
 
 export const accountDeleted = z.object({ message: z.literal('Account deleted') });
 export type AccountDeleted = z.infer<typeof accountDeleted>;
@@ -91,5 +105,12 @@ export const accountApi = {
     path: '/api/user/:id',
     params: userIdParams,
     response: accountDeleted,
+  }),
+  /** The signed-in fan's language, kept for their other devices and their mails. */
+  locale: endpoint({
+    method: 'PUT',
+    path: '/api/account/locale',
+    body: localeBody,
+    response: localeBody,
   }),
 };

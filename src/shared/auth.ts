@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './domain';
 import { endpoint } from './endpoint';
+import { localeSchema } from './i18n/locales';
 
 /** Messages the forms and the server share, word for word as the product words them. */
 export const AUTH_MESSAGES = {
@@ -66,6 +67,8 @@ export const registerBody = z.object({
   password: newPasswordField,
   name: nameField,
   newsletterOptIn: z.boolean().optional().default(false),
+  /** The language the fan signs up in: the account keeps it for its mails. */
+  locale: localeSchema.optional(),
 });
 export type RegisterBody = z.input<typeof registerBody>;
 
@@ -106,6 +109,8 @@ export const publicUser = z.object({
   lastLoginAt: z.string().nullable(),
   voteCount: z.number().int(),
   createdAt: z.string(),
+  /** The language the fan chose; optional so a copy kept by an older page still reads. */
+  locale: localeSchema.nullable().optional(),
 });
 export type PublicUser = z.infer<typeof publicUser>;
 

@@ -13,6 +13,7 @@ import {
   test,
   watchConsoleErrors,
 } from './support/fixtures';
+import { closeWithEscape } from './support/keyboard';
 import { apiFan, type E2ELiveMatch, startMatchAsAdmin } from './support/match-day';
 import { controlledByServiceWorker, keptApiAnswers, OFFLINE_NOISE } from './support/pwa';
 import { holdServer } from './support/server-lock';
@@ -118,8 +119,7 @@ test('two fans rate a live match, vote, see the results; once it ends, rating is
   await expect(stats.getByRole('heading', { name: 'Performance Stats' })).toBeVisible();
   await expect(stats.getByRole('heading', { name: 'Recent Form' })).toBeVisible();
   await expectAccessible(page, 'desktop: stats dialog');
-  await page.keyboard.press('Escape');
-  await expect(stats).toBeHidden();
+  await closeWithEscape(page, stats);
   await expect(page.getByRole('button', { name: `Stats for ${star.name}` })).toBeFocused();
   await rateEveryone(page, live, (p) => (p.id === star.id ? 9 : p.id === second.id ? 8 : 7));
   await chooseMotmAndSubmit(page, star);

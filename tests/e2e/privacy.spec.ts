@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { AccountExport } from '../../src/shared/account';
 import { expect, expectAccessible, signIn, test } from './support/fixtures';
+import { closeWithEscape } from './support/keyboard';
 import {
   acceptConsent,
   clearTrackingIdsAsAdmin,
@@ -169,8 +170,7 @@ test('a fan downloads their data, then deletes the account and is signed out for
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await expectAccessible(page, 'delete confirmation');
   await page.screenshot({ path: test.info().outputPath(`privacy-confirm-${width}.png`) });
-  await page.keyboard.press('Escape');
-  await expect(confirm).toBeHidden();
+  await closeWithEscape(page, confirm);
   await expect(deleteButton).toBeFocused();
 
   await deleteButton.click();

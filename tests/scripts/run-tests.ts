@@ -22,8 +22,12 @@ interface Tally {
 const totals: Tally = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
 
+const began = Date.now();
+/** Minutes since `npm test` began, so a slow phase shows in CI's log. */
+const clock = () => `${((Date.now() - began) / 60_000).toFixed(1)} min`;
+
 function run(label: string, command: string, args: string[]): number {
-  console.log(`\n=== ${label} ===`);
+  console.log(`\n=== ${label} (at ${clock()}) ===`);
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
   return result.status ?? 1;
 }
@@ -72,7 +76,7 @@ if (run('build the page and the server (npm run build)', process.execPath, ['scr
 if (process.env.TEST_DATABASE_URL) {
   const smokeEnv = { ...process.env, BENCH_RESULTS_DIR: path.join(out, 'bench-smoke') };
   for (const name of Object.keys(BENCHMARKS)) {
-    console.log(`\n=== benchmark smoke: ${name} ===`);
+    console.log(`\n=== benchmark smoke: ${name} (at ${clock()}) ===`);
     const flags =
       name === 'page' ? ['--no-build'] : name === 'restart' ? ['--smoke', '--no-build'] : ['--smoke'];
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'bench/run.ts', name, ...flags], {
@@ -103,6 +107,7 @@ if (playwrightStatus !== 0) {
   if (!playwright || playwright.stats.unexpected === 0) totals.failed += 1;
 }
 
+console.log(`\nall runners done in ${clock()}`);
 console.log(
   `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
 );

@@ -189,6 +189,26 @@ export class Cleanup {
   }
 }
 
+/**
+ * The product's environment as the benchmarks start it (as `npm start` in production would): warnings
+ * only, on 127.0.0.1 at `port`, its data in `dataDir`; `overrides` add the rest.
+ */
+export function productEnv(
+  port: number,
+  dataDir: string,
+  overrides: Record<string, string>,
+): NodeJS.ProcessEnv {
+  return childEnv({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    ...overrides,
+  });
+}
+
 export function childEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, ...overrides };
   // A single instance: no events through Redis, no mail server, no OAuth, whatever the shell had.

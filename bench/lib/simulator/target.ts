@@ -9,8 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   type Cleanup,
-  childEnv,
   freePort,
+  productEnv,
   ROOT,
   type ServerProcess,
   startServer,
@@ -72,13 +72,7 @@ export async function startTarget(
   const port = await freePort();
   const adminEmail = 'simulator-admin@simulation.invalid';
   const adminPassword = randomBytes(12).toString('hex');
-  const base = childEnv({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: dataDir,
+  const base = productEnv(port, dataDir, {
     SESSION_SECRET: randomBytes(32).toString('hex'),
     ADMIN_EMAIL: adminEmail,
     ADMIN_PASSWORD: adminPassword,

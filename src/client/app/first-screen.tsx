@@ -1,3 +1,4 @@
+import { activateWith } from '@client/lib/i18n/i18n';
 import { createQueryClient } from '@client/lib/query-client';
 import { seedAnswers } from '@client/lib/query-snapshot';
 import { ServerMediaContext, WIDE_QUERY } from '@client/lib/use-media-query';
@@ -13,7 +14,12 @@ import { AppRouter } from './router';
  * arrives. The page then renders itself from the same answers in its place (no hydration: it replaces
  * this markup, which it draws identically).
  */
-export const renderFirstScreen: FirstScreenRenderer['renderFirstScreen'] = (boot: Boot, { wide }) => {
+export const renderFirstScreen: FirstScreenRenderer['renderFirstScreen'] = (
+  boot: Boot,
+  { wide, messages },
+) => {
+  // One render at a time (renderToString is synchronous), so the one translator can switch per request.
+  activateWith(boot.locale, messages);
   const queryClient = createQueryClient();
   seedAnswers(queryClient, boot.user.id, boot.answers);
   const session = {

@@ -1,5 +1,6 @@
 import { refreshLiveResults } from '@client/features/results/live-handlers';
 import { LIVE_TOASTS } from '@client/features/voting/live-handlers';
+import { loadCatalogsForTests } from '@client/lib/i18n/testing';
 import { handleLiveMessage, SeqMemory } from '@client/lib/live/live-messages';
 import { ownChanges } from '@client/lib/live/own-changes';
 import { queryKeys } from '@client/lib/query-keys';
@@ -37,6 +38,8 @@ function setup() {
 }
 
 describe('handleLiveMessage', () => {
+  loadCatalogsForTests();
+
   it('match_update: toast for 3 s and the current match refreshed', () => {
     const { notify, invalidated, handle } = setup();
     handle({ type: 'match_update', data: { matchId: 4 } });

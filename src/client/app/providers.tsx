@@ -1,6 +1,10 @@
 import { OfflineSyncTrigger } from '@client/features/voting/offline/offline-sync-trigger';
 import { AuthProvider } from '@client/lib/auth/auth-provider';
 import type { InitialSession } from '@client/lib/auth/initial-session';
+import { i18n } from '@client/lib/i18n/i18n';
+import { I18nProvider, useI18n } from '@client/lib/i18n/react';
+import { useAccountLocale } from '@client/lib/i18n/use-locale';
+import { useT } from '@client/lib/i18n/use-t';
 import { LiveProvider } from '@client/lib/live/live-provider';
 import { createQueryClient } from '@client/lib/query-client';
 import { keepSnapshot, restoreSnapshot, seedAnswers } from '@client/lib/query-snapshot';
@@ -8,7 +12,7 @@ import { browserStorage, readStoredUser } from '@client/lib/storage';
 import { TrackingScripts } from '@client/lib/tracking/tracking-scripts';
 import type { Boot } from '@shared/boot';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { Fragment, lazy, type ReactNode, Suspense, useState } from 'react';
 import { LIVE_HANDLERS, LIVE_POLL, LIVE_SYNC_AFTER_GAP } from './live-handlers';
 
 // Toasts only follow an action or a live event: Radix's toast code loads after the first render, and a
@@ -47,25 +51,49 @@ export function AppProviders({
 }: AppProvidersProps) {
   const [queryClient] = useState(() => given ?? createAppQueryClient(initialSession.user?.id ?? null, boot));
   return (
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider initialSession={initialSession}>
-        {/* Live updates and the offline sync follow the signed-in user (or nobody). */}
-        <LiveProvider handlers={LIVE_HANDLERS} refreshResults={LIVE_POLL} syncAfterGap={LIVE_SYNC_AFTER_GAP}>
-          {/* First in the tab order on every screen; every layout's <main> has id="main". */}
-          <a
-            href="#main"
-            className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[200] focus:inline-flex focus:min-h-11 focus:items-center focus:rounded-md focus:bg-card focus:px-4 focus:font-semibold focus:text-foreground focus:shadow-lg"
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider initialSession={initialSession}>
+          {/* Live updates and the offline sync follow the signed-in user (or nobody). */}
+          <LiveProvider
+            handlers={LIVE_HANDLERS}
+            refreshResults={LIVE_POLL}
+            syncAfterGap={LIVE_SYNC_AFTER_GAP}
           >
-            Skip to main content
-          </a>
-          {children}
-          <Suspense fallback={null}>
-            <Toaster />
-          </Suspense>
-          <TrackingScripts />
-          <OfflineSyncTrigger />
-        </LiveProvider>
-      </AuthProvider>
-    </QueryClientProvider>
+            <InLanguage>
+              {children}
+              <Suspense fallback={null}>
+                <Toaster />
+              </Suspense>
+            </InLanguage>
+            <TrackingScripts />
+            <OfflineSyncTrigger />
+          </LiveProvider>
+        </AuthProvider>
+      </QueryClientProvider>
+    </I18nProvider>
+  );
+}
+
+/**
+ * The screens, drawn again from the top when the language changes: every text (including what helpers
+ * translate outside a component) follows at once, while the answers, the session and the live socket
+ * above stay as they are.
+ */
+function InLanguage({ children }: { children: ReactNode }) {
+  const { locale } = useI18n();
+  const t = useT();
+  useAccountLocale();
+  return (
+    <Fragment key={locale}>
+      {/* First in the tab order on every screen; every layout's <main> has id="main". */}
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:start-2 focus:top-2 focus:z-[200] focus:inline-flex focus:min-h-11 focus:items-center focus:rounded-md focus:bg-card focus:px-4 focus:font-semibold focus:text-foreground focus:shadow-lg"
+      >
+        {t('common.skipToContent')}
+      </a>
+      {children}
+    </Fragment>
   );
 }

@@ -1,31 +1,51 @@
 import { LoadingScreen } from '@client/components/layout/loading-screen';
+import { withCatalog } from '@client/lib/i18n/i18n';
+import { useT } from '@client/lib/i18n/use-t';
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { HomeRoute } from './routes/home';
 
 // The first load holds only the home (a signed-in fan's page). Every other screen is a chunk fetched
 // when it is opened; the service worker precaches those chunks (but the admin's), so they open offline.
-const SignInRoute = lazy(() => import('./routes/signin').then((module) => ({ default: module.SignInRoute })));
-const SignUpRoute = lazy(() => import('./routes/signup').then((module) => ({ default: module.SignUpRoute })));
-const LoginRoute = lazy(() => import('./routes/login').then((module) => ({ default: module.LoginRoute })));
+const SignInRoute = lazy(() =>
+  withCatalog('auth', () => import('./routes/signin'))().then((module) => ({ default: module.SignInRoute })),
+);
+const SignUpRoute = lazy(() =>
+  withCatalog('auth', () => import('./routes/signup'))().then((module) => ({ default: module.SignUpRoute })),
+);
+const LoginRoute = lazy(() =>
+  withCatalog('auth', () => import('./routes/login'))().then((module) => ({ default: module.LoginRoute })),
+);
 const ConfirmRoute = lazy(() =>
-  import('./routes/confirm').then((module) => ({ default: module.ConfirmRoute })),
+  withCatalog('auth', () => import('./routes/confirm'))().then((module) => ({
+    default: module.ConfirmRoute,
+  })),
 );
 const ForgotPasswordRoute = lazy(() =>
-  import('./routes/forgot-password').then((module) => ({ default: module.ForgotPasswordRoute })),
+  withCatalog('auth', () => import('./routes/forgot-password'))().then((module) => ({
+    default: module.ForgotPasswordRoute,
+  })),
 );
 const ResetPasswordRoute = lazy(() =>
-  import('./routes/reset-password').then((module) => ({ default: module.ResetPasswordRoute })),
+  withCatalog('auth', () => import('./routes/reset-password'))().then((module) => ({
+    default: module.ResetPasswordRoute,
+  })),
 );
 const PrivacyRoute = lazy(() =>
-  import('./routes/privacy').then((module) => ({ default: module.PrivacyRoute })),
+  withCatalog('content', () => import('./routes/privacy'))().then((module) => ({
+    default: module.PrivacyRoute,
+  })),
 );
-const TermsRoute = lazy(() => import('./routes/terms').then((module) => ({ default: module.TermsRoute })));
+const TermsRoute = lazy(() =>
+  withCatalog('content', () => import('./routes/terms'))().then((module) => ({ default: module.TermsRoute })),
+);
 const NotFoundRoute = lazy(() =>
-  import('./routes/not-found').then((module) => ({ default: module.NotFoundRoute })),
+  withCatalog('content', () => import('./routes/not-found'))().then((module) => ({
+    default: module.NotFoundRoute,
+  })),
 );
 // Past matches, the season and a fan's own ratings share one chunk: opening one makes the others instant.
-const loadSeasonPages = () => import('./routes/season-pages');
+const loadSeasonPages = withCatalog('reports', () => import('./routes/season-pages'));
 const MatchesRoute = lazy(() => loadSeasonPages().then((module) => ({ default: module.MatchesRoute })));
 const MatchReportRoute = lazy(() =>
   loadSeasonPages().then((module) => ({ default: module.MatchReportRoute })),
@@ -34,19 +54,23 @@ const SeasonRoute = lazy(() => loadSeasonPages().then((module) => ({ default: mo
 const PlayerRoute = lazy(() => loadSeasonPages().then((module) => ({ default: module.PlayerRoute })));
 const MyRatingsRoute = lazy(() => loadSeasonPages().then((module) => ({ default: module.MyRatingsRoute })));
 // Admin code lives in its own chunk: a fan's first load never downloads it.
-const AdminRoute = lazy(() => import('./routes/admin').then((module) => ({ default: module.AdminRoute })));
+const AdminRoute = lazy(() =>
+  withCatalog('admin', () => import('./routes/admin'))().then((module) => ({ default: module.AdminRoute })),
+);
 
 function LazyAdminRoute() {
+  const t = useT();
   return (
-    <Suspense fallback={<LoadingScreen message="Loading the admin panel..." />}>
+    <Suspense fallback={<LoadingScreen message={t('common.loadingAdmin')} />}>
       <AdminRoute />
     </Suspense>
   );
 }
 
 export function AppRouter() {
+  const t = useT();
   return (
-    <Suspense fallback={<LoadingScreen message="Loading..." />}>
+    <Suspense fallback={<LoadingScreen message={t('common.loading')} />}>
       <Switch>
         <Route path="/" component={HomeRoute} />
         <Route path="/signin" component={SignInRoute} />

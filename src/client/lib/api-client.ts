@@ -1,6 +1,7 @@
 import { type BodyOf, type Endpoint, pathOf, type ResponseOf } from '@shared/endpoint';
 import { errorBody } from '@shared/errors';
 import type { z } from 'zod';
+import { currentLocale, errorCodeText } from './i18n/i18n';
 import { readAuthToken } from './storage';
 
 /** A non-OK answer. The message is `${status}: ${body or statusText}`. */
@@ -83,15 +84,39 @@ export function callEndpoint<E extends Endpoint>(e: E, call: EndpointCall<E>): P
   }) as Promise<ResponseOf<E>>;
 }
 
-/** The server's `{"message": ...}` from a failed request, or the fallback for anything else. */
+/** Codes a refusal gets from its status alone: the caller's own words say more than these. */
+const GENERAL_CODES = new Set(['request.invalid', 'request.conflict', 'server.internal']);
+
+/**
+ * What went wrong, for the reader. In English, the server's own message (as it always was). In another
+ * language, the text of the answer's error `code`; for a general refusal (a code from the status alone)
+ * or a code the page has no text for, the caller's fallback, which says what failed.
+ */
 export function apiErrorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof Error)) return fallback;
   const match = /^\d{3}: ([\s\S]+)$/.exec(error.message);
   if (!match?.[1]) return fallback;
   try {
-    const parsed = errorBody.safeParse(JSON.parse(match[1]));
-    return parsed.success && parsed.data.message.trim() ? parsed.data.message : fallback;
+    const parsed = errorBody.partial().safeParse(JSON.parse(match[1]));
+    const message = parsed.success ? parsed.data.message?.trim() : undefined;
+    if (!message) return fallback;
+    if (currentLocale() === 'en') return message;
+    const code = parsed.success ? parsed.data.code : undefined;
+    return (code && !GENERAL_CODES.has(code) && errorCodeText(code)) || fallback;
   } catch {
     return fallback;
+  }
+}
+
+/** The stable code of the server's error answer, or null. */
+export function apiErrorCode(error: unknown): string | null {
+  if (!(error instanceof Error)) return null;
+  const match = /^\d{3}: ([\s\S]+)$/.exec(error.message);
+  if (!match?.[1]) return null;
+  try {
+    const parsed = errorBody.partial().safeParse(JSON.parse(match[1]));
+    return (parsed.success && parsed.data.code) || null;
+  } catch {
+    return null;
   }
 }

@@ -1,5 +1,6 @@
 import { publicUser } from '@shared/auth';
 import { BOOT_ELEMENT_ID, type Boot } from '@shared/boot';
+import { DEFAULT_LOCALE, isLocale } from '@shared/i18n/locales';
 
 /**
  * The server's boot answers embedded in the page (a signed-in fan's first load of `/`), read once and
@@ -10,10 +11,18 @@ export function takeBoot(): Boot | null {
   if (!element) return null;
   element.remove();
   try {
-    const raw = JSON.parse(element.textContent ?? '') as { user?: unknown; answers?: unknown };
+    const raw = JSON.parse(element.textContent ?? '') as {
+      user?: unknown;
+      answers?: unknown;
+      locale?: unknown;
+    };
     const user = publicUser.safeParse(raw.user);
     if (!user.success || !Array.isArray(raw.answers)) return null;
-    return { user: user.data, answers: raw.answers as Boot['answers'] };
+    return {
+      user: user.data,
+      answers: raw.answers as Boot['answers'],
+      locale: isLocale(raw.locale) ? raw.locale : DEFAULT_LOCALE,
+    };
   } catch {
     return null;
   }

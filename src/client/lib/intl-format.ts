@@ -1,15 +1,15 @@
 import { isCalendarDate } from '@shared/dates';
+import { formatLocale } from './i18n/i18n';
 
 /**
- * Dates, times and numbers in the user's own way, through Intl: the browser's preferred language
- * decides the order and the words. Every formatter takes the locale last, so a screen may pin one
+ * Dates, times and numbers in the user's own way, through Intl: the language being read (in the
+ * browser's variant of it) decides the order and the words. Every formatter takes the locale last, so a screen may pin one
  * (the current-match card keeps en-GB) and tests can name theirs.
  */
 
-/** The browser's preferred language; undefined lets Intl use the runtime's own. */
+/** The locale to format in: the language being read, in the browser's own variant of it (en-US, fr-CA). */
 export function userLocale(): string | undefined {
-  if (typeof navigator === 'undefined') return undefined;
-  return navigator.languages?.[0] ?? navigator.language ?? undefined;
+  return formatLocale();
 }
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
@@ -144,9 +144,4 @@ export function parseDayEntry(text: string, locale: string | undefined = userLoc
   if (!numbers?.year || !numbers.month || !numbers.day || numbers.year.length !== 4) return null;
   const day = `${numbers.year}-${numbers.month.padStart(2, '0')}-${numbers.day.padStart(2, '0')}`;
   return isCalendarDate(day) ? day : null;
-}
-
-/** A count with its noun, singular for one ("1 rating", "12 ratings", "1,204 ratings"). */
-export function countLabel(count: number, noun: string): string {
-  return `${formatNumber(count)} ${noun}${count === 1 ? '' : 's'}`;
 }

@@ -1,4 +1,5 @@
-import { formatCalendarDay } from './intl-format';
+import { currentLocale, formatLocale } from './i18n/i18n';
+import { formatCalendarDay, formatClockTime } from './intl-format';
 
 /** How a match's date, kick-off and score read on every screen, fan's and admin's alike. */
 
@@ -12,14 +13,20 @@ export const MATCH_DAY_STYLE: Intl.DateTimeFormatOptions = {
 
 /**
  * `YYYY-MM-DD` as an en-GB short date ("Sun 14 Sept 2025"), read as a calendar day in no time zone:
- * the current-match card's wording. Other screens use formatCalendarDay in the user's locale.
+ * the current-match card's wording. Read in another language, the same parts in that language's way
+ * ("dim. 14 sept. 2025"). Other screens use formatCalendarDay in the user's locale.
  */
 export function formatMatchDate(scheduledDate: string | null): string | null {
-  return formatCalendarDay(scheduledDate, MATCH_DAY_STYLE, 'en-GB');
+  const locale = currentLocale() === 'en' ? 'en-GB' : formatLocale();
+  return formatCalendarDay(scheduledDate, MATCH_DAY_STYLE, locale);
 }
 
-/** `HH:MM` as a 12-hour time ("15:00" -> "3:00 PM"); anything else is shown as given. */
+/**
+ * `HH:MM` as a 12-hour time ("15:00" -> "3:00 PM"); read in another language, as that language writes
+ * the time ("15:00"). Anything else is shown as given.
+ */
 export function formatKickOff(kickOffTime: string): string {
+  if (currentLocale() !== 'en') return formatClockTime(kickOffTime, formatLocale());
   const match = /^(\d{1,2}):(\d{2})$/.exec(kickOffTime.trim());
   if (!match) return kickOffTime;
   const hours = Number(match[1]);

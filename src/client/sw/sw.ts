@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import { API_CACHE, CACHE_PREFIX, shellCacheName } from '../lib/pwa/cache-names';
+import { chooseWindow, notificationFor, showsPage, targetUrl, urlOfData } from './sw-push';
 import { strategyFor } from './sw-routing';
 
 /**
@@ -52,6 +53,40 @@ self.addEventListener('fetch', (event) => {
   else if (strategy === 'api') event.respondWith(apiAnswer(event));
   else if (strategy === 'user-change') event.respondWith(userChange(event));
 });
+
+// Web Push: the server's notice, in the fan's language, shown with the club's icon (sw-push.ts).
+self.addEventListener('push', (event) => {
+  const plan = notificationFor(pushText(event.data), self.location.hostname);
+  event.waitUntil(self.registration.showNotification(plan.title, plan.options));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openPage(targetUrl(urlOfData(event.notification.data), self.location.origin)));
+});
+
+function pushText(data: PushMessageData | null): string | null {
+  try {
+    return data ? data.text() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Brings our open window forward on the page (navigating it there unless it shows it), else opens one. */
+async function openPage(url: string): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = chooseWindow(windows, self.location.origin);
+  if (open) {
+    // Focusing may be refused (the browser decides): the page is still the one to navigate.
+    const client = await open.focus().catch(() => open);
+    if (showsPage(client.url, url)) return;
+    // Only a window this worker controls can be navigated; any other gets a new window instead.
+    const moved = await client.navigate(url).catch(() => null);
+    if (moved) return;
+  }
+  await self.clients.openWindow(url);
+}
 
 /** Keeps a copy in the background; a refusal (quota, `Vary: *`) only means no offline copy. */
 function keep(event: FetchEvent, cacheName: string, response: Response): void {

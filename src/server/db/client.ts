@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { MIGRATIONS_DIR } from '../lib/paths';
+import { type QueryObserver, QueryStats, timePglite, timePostgres } from './query-stats';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -28,7 +29,17 @@ export interface DbHandle {
     onListen: () => void,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** Calls awaiting the database now (statements, and transactions for their whole life), and the pool's size. */
+  stats?(): { inFlight: number; poolSize: number };
+  /** Calls `observer` with every statement's and transaction's duration; returns the way to stop. */
+  observeQueries?(observer: QueryObserver): () => void;
 }
+
+/** Connections of the PostgreSQL pool: beyond it, calls queue in postgres.js. */
+const POOL_MAX = 20;
+
+/** One timer per driver client, however many handles are opened on it. */
+const timed = new WeakMap<object, QueryStats>();
 
 /** Any number, so two instances starting together serialize their migrations. */
 const MIGRATION_LOCK_KEY = 72_016_501;
@@ -45,6 +56,13 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
           mkdirSync(dir, { recursive: true });
           return PGlite.create(dir);
         })();
+  let stats = timed.get(pg);
+  if (!stats) {
+    stats = new QueryStats(1);
+    timePglite(pg, stats);
+    timed.set(pg, stats);
+  }
+  const counted = stats;
   const db = drizzlePglite(pg, { schema }) as unknown as Database;
   return {
     db,
@@ -52,6 +70,8 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
     ping: async () => {
       await pg.query('select 1');
     },
+    stats: () => ({ inFlight: counted.inFlight, poolSize: counted.poolSize }),
+    observeQueries: (observer) => counted.observe(observer),
     listen: async (channel, onNotify, onListen) => {
       const unlisten = await pg.listen(channel, onNotify);
       onListen();
@@ -67,7 +87,7 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
 
 function openPostgres(url: string): DbHandle {
   const client = postgres(url, {
-    max: 20,
+    max: POOL_MAX,
     idle_timeout: 30,
     // Fail fast while the server is down, so callers get a 503 instead of hanging.
     connect_timeout: 5,
@@ -77,13 +97,18 @@ function openPostgres(url: string): DbHandle {
     backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1) * (0.5 + Math.random() / 2),
     onnotice: () => {},
   });
+  // Every statement and transaction through the pool is timed, the prepared hot paths' included.
+  const stats = new QueryStats(POOL_MAX);
+  timePostgres(client, stats);
   const db = drizzlePostgres(client, { schema }) as unknown as Database;
   return {
     db,
     kind: 'postgres',
     ping: async () => {
-      await client`select 1`;
+      await stats.time('statement', async () => client`select 1`);
     },
+    stats: () => ({ inFlight: stats.inFlight, poolSize: stats.poolSize }),
+    observeQueries: (observer) => stats.observe(observer),
     listen: async (channel, onNotify, onListen) => {
       const { unlisten } = await client.listen(channel, onNotify, onListen);
       return unlisten;

@@ -40,10 +40,13 @@ export const users = pgTable(
     // knows the password, so following the link makes the mailbox's owner choose a new one.
     signupContested: boolean('signup_contested').notNull().default(false),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+    // The language the fan reads in (en, fr, es, ar): their mails are written in it. Null: never chosen.
+    locale: text('locale'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('users_locale_known', sql`${t.locale} in ('en', 'fr', 'es', 'ar')`),
     // E-mails are stored lower-cased; the index keeps them unique whatever a client sends.
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     uniqueIndex('users_oauth_subject_unique').on(t.oauthSubject),
@@ -368,5 +371,86 @@ export const newsletterQueue = pgTable(
       sql`${t.kind} = 'subscribe' or (${t.kind} = 'unsubscribe' and ${t.userId} is null)`,
     ),
     index('newsletter_queue_due_idx').on(t.kind, t.status, t.nextAttemptAt),
+  ],
+);
+
+/**
+ * A fan's browser that asked to be notified (Web Push): the push service's endpoint and the keys the
+ * payload is encrypted with, and which match events it wants. Goes with the account, and when the push
+ * service says the subscription is gone.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    votingOpens: boolean('voting_opens').notNull().default(true),
+    halfTime: boolean('half_time').notNull().default(false),
+    results: boolean('results').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * One notification of a match event to every subscription that wants it: made once per match and event
+ * (the unique key), however many admins press the button; its jobs are made from the subscriptions of
+ * the moment, once (`expanded`). The counters add up the jobs as they finish.
+ */
+export const pushSends = pgTable(
+  'push_sends',
+  {
+    id: serial('id').primaryKey(),
+    matchId: integer('match_id')
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    expanded: boolean('expanded').notNull().default(false),
+    // Jobs are made a chunk of subscriptions at a time, in id order, from after this one.
+    expandedAfter: uuid('expanded_after'),
+    total: integer('total').notNull().default(0),
+    sent: integer('sent').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    removed: integer('removed').notNull().default(0),
+    createdAt: createdAt(),
+    lastAnswerAt: timestamp('last_answer_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    check('push_sends_event_check', sql`${t.event} in ('live', 'half_time', 'ended')`),
+    uniqueIndex('push_sends_match_event_idx').on(t.matchId, t.event),
+  ],
+);
+
+/**
+ * A notification still to deliver to one subscription: claimed by any instance (SKIP LOCKED) and leased
+ * while in flight; deleted once the push service answered for good, its outcome counted on its send.
+ */
+export const pushJobs = pgTable(
+  'push_jobs',
+  {
+    id: serial('id').primaryKey(),
+    sendId: integer('send_id')
+      .notNull()
+      .references(() => pushSends.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    // Subscription first: a gone subscription's cascade finds its jobs through it.
+    uniqueIndex('push_jobs_subscription_send_idx').on(t.subscriptionId, t.sendId),
+    index('push_jobs_due_idx').on(t.nextAttemptAt, t.id),
   ],
 );

@@ -66,6 +66,7 @@ it('answers 503 while PostgreSQL is down, reconnects by itself, and keeps every 
   expect(refused.status).toBe(503);
   expect(JSON.parse(refused.body.toString())).toEqual({
     message: 'Service temporarily unavailable. Please try again shortly.',
+    code: 'server.unavailable',
   });
   await waitFor('ratings refused during the outage', () => (fans.ledger.statuses[503] ?? 0) >= 20);
 

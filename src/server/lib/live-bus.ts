@@ -13,7 +13,8 @@ export type AudienceRule =
 
 /** What instances tell each other. `payload` is the message already serialized, once, by its sender. */
 export type BusEvent =
-  | { kind: 'deliver'; audience: AudienceRule[]; payload: string }
+  /** `since`: when the earliest write the message reports was taken (ms since the epoch), for the push lag. */
+  | { kind: 'deliver'; audience: AudienceRule[]; payload: string; since?: number }
   /** A user's final vote: their sockets on every instance may now receive the match's results. */
   | { kind: 'voted'; userId: string; matchId: number }
   /** Close a user's sockets (or one session's) so they reconnect as whoever they now are. */

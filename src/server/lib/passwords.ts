@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 
 // OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane.
@@ -9,23 +10,110 @@ const OPTIONS = {
   parallelism: 1,
 } as const;
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+/**
+ * Refused because the hashing queue is full: the server is overloaded with sign-ins, and the caller should
+ * answer 503 with Retry-After rather than queue the work.
+ */
+export class PasswordHashBusy extends Error {
+  constructor() {
+    super('password hashing is busy: too many sign-ins waiting');
+    this.name = 'PasswordHashBusy';
+  }
 }
 
+export interface HashPoolStats {
+  running: number;
+  waiting: number;
+}
+
+export interface HashPool {
+  /** Runs `task` once one of the pool's slots is free (first come, first served); rejects with PasswordHashBusy when the queue is full. */
+  run<T>(task: () => Promise<T>): Promise<T>;
+  stats(): HashPoolStats;
+}
+
+/**
+ * At most `concurrency` tasks at once, then up to `maxWaiting` in a FIFO queue. A finished task hands its
+ * slot straight to the oldest waiter, so the count never drops and a newcomer cannot jump the queue.
+ */
+export function createHashPool(concurrency: number, maxWaiting: number): HashPool {
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new RangeError('concurrency must be an integer >= 1');
+  if (!Number.isInteger(maxWaiting) || maxWaiting < 0)
+    throw new RangeError('maxWaiting must be an integer >= 0');
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  };
+  return {
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (running < concurrency) running++;
+      else if (waiting.length >= maxWaiting) throw new PasswordHashBusy();
+      else await new Promise<void>((resolve) => waiting.push(resolve));
+      try {
+        return await task();
+      } finally {
+        release();
+      }
+    },
+    stats: () => ({ running, waiting: waiting.length }),
+  };
+}
+
+/**
+ * How many hashes may run at once: one fewer than the cores, so a core is left to the event loop and
+ * PostgreSQL, and the rest of libuv's thread pool (UV_THREADPOOL_SIZE, 4 by default) stays free for fs,
+ * dns, zlib and crypto. PASSWORD_HASH_CONCURRENCY (an integer 1-64) overrides it; above the thread pool's
+ * size it only moves the queue into libuv.
+ */
+export function hashConcurrency(value = process.env.PASSWORD_HASH_CONCURRENCY): number {
+  const fallback = Math.max(1, os.availableParallelism() - 1);
+  if (value === undefined || !/^\s*\d+\s*$/.test(value)) return fallback;
+  const parsed = Number(value);
+  return parsed >= 1 && parsed <= 64 ? parsed : fallback;
+}
+
+/** Hashes queued beyond this are refused: at ~30 ms a hash, 2,000 are a minute of one thread's work. */
+const MAX_WAITING = 2000;
+
+const pool = createHashPool(hashConcurrency(), MAX_WAITING);
+
+/** Hashes running and waiting now, for metrics. */
+export function hashPoolStats(): { running: number; waiting: number } {
+  return pool.stats();
+}
+
+/** Rejects with PasswordHashBusy when too many hashes are waiting. */
+export function hashPassword(password: string): Promise<string> {
+  return pool.run(() => hash(password, OPTIONS));
+}
+
+/** False for no hash, a wrong password or a malformed hash; rejects with PasswordHashBusy when too many hashes are waiting. */
 export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
   if (!passwordHash) return false;
-  try {
-    return await verify(passwordHash, password);
-  } catch {
-    return false;
-  }
+  return pool.run(async () => {
+    try {
+      return await verify(passwordHash, password);
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** A hash to verify against when the account does not exist, so timing does not reveal which e-mails exist. */
 let dummyHash: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  if (!dummyHash) {
+    const made = hashPassword(randomBytes(16).toString('hex'));
+    // A refusal (busy) must not stick: the next caller tries again.
+    made.catch(() => {
+      if (dummyHash === made) dummyHash = undefined;
+    });
+    dummyHash = made;
+  }
   return dummyHash;
 }
 

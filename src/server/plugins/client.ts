@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { errorPayload } from '@shared/error-codes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CLIENT_DIST, CLIENT_SOURCE_DIR as CLIENT_ROOT } from '../lib/paths';
@@ -90,7 +91,7 @@ const wantsPage = (request: FastifyRequest) => {
 };
 
 const notFound = (request: FastifyRequest, reply: FastifyReply) =>
-  reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+  reply.status(404).send(errorPayload(`Route ${request.method} ${request.url.split('?')[0]} not found`, 404));
 
 /**
  * Serves the page: the built bundle in production, Vite with hot reload in development. Unknown

@@ -1,3 +1,5 @@
+import { errorPayload } from '@shared/error-codes';
+import { REQUEST_MESSAGES } from '@shared/error-messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -16,7 +18,7 @@ export const csrfPlugin = fp(async (app: FastifyInstance, opts: { publicUrl: str
       done();
       return;
     }
-    reply.status(403).send({ message: 'Cross-site request refused' });
+    reply.status(403).send(errorPayload(REQUEST_MESSAGES.crossSite, 403));
   });
 });
 

@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PasswordHashBusy } from '../lib/passwords';
 import { createTestContext, type TestContext } from '../testing/test-app';
 import { errorsPlugin, isDatabaseUnavailable } from './errors';
 
@@ -51,10 +52,27 @@ describe('the error handler', () => {
     const down = await app.inject({ method: 'GET', url: '/down' });
     expect(down.statusCode).toBe(503);
     expect(down.headers['retry-after']).toBe('5');
-    expect(down.json()).toEqual({ message: 'Service temporarily unavailable. Please try again shortly.' });
+    expect(down.json()).toMatchObject({
+      message: 'Service temporarily unavailable. Please try again shortly.',
+    });
     const bug = await app.inject({ method: 'GET', url: '/bug' });
     expect(bug.statusCode).toBe(500);
-    expect(bug.json()).toEqual({ message: 'Internal server error' });
+    expect(bug.json()).toMatchObject({ message: 'Internal server error' });
+    await app.close();
+  });
+
+  it('answers a sign-in refused by a full hashing queue with 503 and Retry-After, not 500', async () => {
+    const app = Fastify({ logger: false });
+    await app.register(errorsPlugin);
+    app.post('/login', async () => {
+      throw new PasswordHashBusy();
+    });
+    const busy = await app.inject({ method: 'POST', url: '/login' });
+    expect(busy.statusCode).toBe(503);
+    expect(busy.headers['retry-after']).toBe('10');
+    expect(busy.json()).toMatchObject({
+      message: 'Service temporarily unavailable. Please try again shortly.',
+    });
     await app.close();
   });
 });
@@ -74,6 +92,8 @@ describe('the real app with its database gone', () => {
       payload: { email: 'fan@example.com', password: 'a-password-1' },
     });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ message: 'Service temporarily unavailable. Please try again shortly.' });
+    expect(res.json()).toMatchObject({
+      message: 'Service temporarily unavailable. Please try again shortly.',
+    });
   });
 });

@@ -1,13 +1,16 @@
+import { errorPayload } from '@shared/error-codes';
+import { REQUEST_MESSAGES, SERVER_MESSAGES } from '@shared/error-messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error';
+import { PasswordHashBusy } from '../lib/passwords';
 
-/** Every error leaves as JSON `{"message": "..."}` with a status the client can act on. */
+/** Every error leaves as JSON `{"message": "...", "code": "..."}` with a status the client can act on. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message });
+      return reply.status(error.statusCode).send(errorPayload(error.message, error.statusCode));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // The first issue's own message: the schemas carry the product's wording ('Invalid email address').
@@ -15,11 +18,22 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const message = first?.message && first.message !== 'Invalid input' ? first.message : 'Invalid request';
       const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
       const generic = /^(Invalid input|Too (big|small)|Unrecognized|Expected)/.test(message);
-      return reply.status(400).send({ message: generic && field ? `${field}: ${message}` : message });
+      const payload = errorPayload(message, 400);
+      return reply
+        .status(400)
+        .send(generic && field ? { ...payload, message: `${field}: ${message}` } : payload);
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error.cause }, 'response did not match its schema');
-      return reply.status(500).send({ message: 'Internal server error' });
+      return reply.status(500).send(errorPayload(SERVER_MESSAGES.internal, 500));
+    }
+    if ((error as Error) instanceof PasswordHashBusy) {
+      // A sign-in storm beyond what the hashing queue holds: come back once it has drained a little.
+      request.log.warn('sign-in refused: the password hashing queue is full');
+      return reply
+        .status(503)
+        .header('retry-after', '10')
+        .send(errorPayload(SERVER_MESSAGES.unavailable, 503));
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
@@ -28,26 +42,26 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         return reply
           .status(503)
           .header('retry-after', '5')
-          .send({ message: 'Service temporarily unavailable. Please try again shortly.' });
+          .send(errorPayload(SERVER_MESSAGES.unavailable, 503));
       }
       request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send({ message: 'Internal server error' });
+      return reply.status(500).send(errorPayload(SERVER_MESSAGES.internal, 500));
     }
     // Fastify's own 4xx (bad JSON, body too large, unsupported media type): keep its status, tidy its text.
-    return reply.status(status).send({ message: clientMessage(error) });
+    return reply.status(status).send(errorPayload(clientMessage(error), status));
   });
 });
 
 function clientMessage(error: FastifyError): string {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Unsupported content type';
+      return REQUEST_MESSAGES.unsupportedType;
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'Request body is too large';
+      return REQUEST_MESSAGES.tooLarge;
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'Request body must not be empty';
+      return REQUEST_MESSAGES.emptyBody;
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return 'Request body is not valid JSON';
+      return REQUEST_MESSAGES.badJson;
     default:
       return error.message || 'Bad request';
   }

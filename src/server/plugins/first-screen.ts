@@ -5,10 +5,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { authApi } from '@shared/auth';
 import { BOOT_ELEMENT_ID, type Boot, type BootAnswer, type FirstScreenRenderer } from '@shared/boot';
 import { type Endpoint, keyOf, pathOf } from '@shared/endpoint';
+import { DEFAULT_LOCALE, directionOf, type Locale } from '@shared/i18n/locales';
 import { ratingsApi, votesApi } from '@shared/match-day';
 import { matchesApi } from '@shared/matches';
 import { playersApi } from '@shared/players';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import { requestLocale, serverMessages } from '../lib/i18n';
 import { CLIENT_SOURCE_DIR } from '../lib/paths';
 import { SESSION_COOKIE } from '../lib/sessions';
 
@@ -49,7 +51,11 @@ async function answerOf(
 }
 
 /** The voting screen's answers for the session's user, or null when the request names nobody. */
-export async function bootFor(app: FastifyInstance, cookie: string): Promise<Boot | null> {
+export async function bootFor(
+  app: FastifyInstance,
+  cookie: string,
+  requested: Locale | null = null,
+): Promise<Boot | null> {
   const me = await answerOf(app, cookie, authApi.me);
   const user = authApi.me.response.safeParse(me?.data);
   if (!user.success) return null;
@@ -69,7 +75,12 @@ export async function bootFor(app: FastifyInstance, cookie: string): Promise<Boo
       ])),
     );
   }
-  return { user: user.data.user, answers: answers.filter((a): a is BootAnswer => a !== null) };
+  return {
+    user: user.data.user,
+    answers: answers.filter((a): a is BootAnswer => a !== null),
+    // The account's language, else the one this browser asks for.
+    locale: user.data.user.locale ?? requested ?? DEFAULT_LOCALE,
+  };
 }
 
 /** A desktop browser, by its client hint or, failing that, its user agent: the wide layout is drawn. */
@@ -113,13 +124,18 @@ export function firstScreens(app: FastifyInstance, { maxInFlight = MAX_IN_FLIGHT
     try {
       const render = await renderer;
       if (!render) return null;
-      const boot = await bootFor(app, cookie);
+      const boot = await bootFor(app, cookie, requestLocale(request));
       if (!boot) return null;
-      const html = render.renderFirstScreen(boot, { wide: looksWide(request) });
-      const filled = page.replace(
-        '<div id="root"></div>',
-        `<div id="root">${html}</div><script type="application/json" id="${BOOT_ELEMENT_ID}">${scriptJson(boot)}</script>`,
-      );
+      const html = render.renderFirstScreen(boot, {
+        wide: looksWide(request),
+        messages: serverMessages(boot.locale),
+      });
+      const filled = page
+        .replace('<html lang="en">', `<html lang="${boot.locale}" dir="${directionOf(boot.locale)}">`)
+        .replace(
+          '<div id="root"></div>',
+          `<div id="root">${html}</div><script type="application/json" id="${BOOT_ELEMENT_ID}">${scriptJson(boot)}</script>`,
+        );
       if (filled === page) return null;
       const raw = Buffer.from(filled);
       // Quick settings: this page is made per request.

@@ -19,6 +19,38 @@ export interface LiveSocket {
 /** ws.send options for every message: all are JSON text. */
 const TEXT = { binary: false } as const;
 
+/** A message for many sockets: its bytes, and the whole WebSocket frame that carries them. */
+export interface PreparedMessage {
+  data: Buffer;
+  frame: Buffer;
+}
+
+/**
+ * Frames a text message once for every socket it goes to: final, unmasked (server to client), with the
+ * payload's length in 7, 16 or 64 bits. ws would build a header and write two chunks per socket.
+ */
+export function prepareText(payload: string): PreparedMessage {
+  const data = Buffer.from(payload);
+  const length = data.length;
+  const header = length < 126 ? 2 : length < 65_536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(header + length);
+  frame[0] = 0x81;
+  if (header === 2) frame[1] = length;
+  else if (header === 4) {
+    frame[1] = 126;
+    frame.writeUInt16BE(length, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeUInt32BE(Math.floor(length / 2 ** 32), 2);
+    frame.writeUInt32BE(length >>> 0, 6);
+  }
+  data.copy(frame, header);
+  return { data, frame };
+}
+
+/** The TCP socket under a ws socket (ws keeps it as `_socket`). */
+type RawSocket = { _socket?: { writable: boolean; write(chunk: Buffer): boolean } | null };
+
 /**
  * The sockets open on this instance, by user, with the caps on how many one session (or, signed out,
  * one address) may hold, and the one way to send to them.
@@ -75,13 +107,27 @@ export class SocketRegistry {
 
   /** Sends unless the socket is closing; a reader that cannot keep up is cut so it reconnects. */
   send(socket: LiveSocket, data: Buffer | string): void {
-    if (socket.ws.readyState !== socket.ws.OPEN) return;
-    if (socket.ws.bufferedAmount > this.limits.maxBufferedBytes) {
-      socket.ws.terminate();
-      this.drop(socket);
-      return;
-    }
-    socket.ws.send(data, TEXT);
+    if (this.#writable(socket)) socket.ws.send(data, TEXT);
+  }
+
+  /**
+   * send() for a message framed once by prepareText: the frame goes straight onto the TCP socket, one
+   * write per socket. Safe because compression is off and nothing is ever sent as a Blob: ws then writes
+   * each of its own frames whole and at once, so no frame of its can be cut in two by this one.
+   */
+  sendPrepared(socket: LiveSocket, message: PreparedMessage): void {
+    if (!this.#writable(socket)) return;
+    const raw = (socket.ws as unknown as RawSocket)._socket;
+    if (raw?.writable) raw.write(message.frame);
+    else socket.ws.send(message.data, TEXT);
+  }
+
+  #writable(socket: LiveSocket): boolean {
+    if (socket.ws.readyState !== socket.ws.OPEN) return false;
+    if (socket.ws.bufferedAmount <= this.limits.maxBufferedBytes) return true;
+    socket.ws.terminate();
+    this.drop(socket);
+    return false;
   }
 
   /** Every socket, forgotten at once (shutdown); the caller closes them. */

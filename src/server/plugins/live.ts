@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import fastifyWebsocket from '@fastify/websocket';
+import { errorPayload } from '@shared/error-codes';
 import {
   LIVE_CLOSE_RECONNECT,
   LIVE_CLOSE_TOO_MANY,
@@ -18,7 +19,7 @@ import type { AudienceRule, BusEvent, LiveBus } from '../lib/live-bus';
 import { hashToken } from '../lib/tokens';
 import { inAudience, SIGNED_IN } from './live-audience';
 import { startHeartbeat } from './live-heartbeat';
-import { type LiveSocket, SocketRegistry } from './live-registry';
+import { type LiveSocket, prepareText, SocketRegistry } from './live-registry';
 
 export interface LiveOptions {
   /** How often sockets are pinged; one that has not answered the previous ping is dropped. */
@@ -39,9 +40,13 @@ export interface LiveOptions {
 
 /** What the rest of the server may do with the live connections, whichever instance they are on. */
 export interface LiveService {
-  broadcast(message: LiveServerMessage, audience: AudienceRule[]): void;
+  /**
+   * Sends to the audience's sockets on every instance. `since`: when the earliest write the message
+   * reports was taken (ms since the epoch), for the push-lag figure.
+   */
+  broadcast(message: LiveServerMessage, audience: AudienceRule[], since?: number): void;
   /** The same, for a message serialized once by the caller. */
-  broadcastRaw(payload: string, audience: AudienceRule[]): void;
+  broadcastRaw(payload: string, audience: AudienceRule[], since?: number): void;
   userVoted(userId: string, matchId: number): void;
   /** The user's sockets (or one session's) reconnect, and so pick up a new role or a signed-out state. */
   reconnect(userId: string, sessionToken?: string): void;
@@ -95,6 +100,8 @@ export const livePlugin = fp(
       bus: LiveBus;
       /** The live matches in which a user has a final vote (their sockets may receive those results). */
       votedLiveMatches: (userId: string) => Promise<number[]>;
+      /** Seconds from a message's `since` to its last socket written here. */
+      observePushLag?: (seconds: number) => void;
     },
   ) => {
     const { bus } = opts;
@@ -108,17 +115,21 @@ export const livePlugin = fp(
     bus.subscribe((event: BusEvent) => {
       switch (event.kind) {
         case 'deliver': {
-          // Encoded once for every socket it goes to (ws would encode a string again for each).
-          const data = Buffer.from(event.payload);
+          // Encoded and framed once for every socket it goes to (ws would frame it again for each).
+          const message = prepareText(event.payload);
           const { audience } = event;
+          let sent = 0;
           // A plain loop: no closure per socket on a broadcast to tens of thousands.
           for (const socket of registry.values()) {
             for (const rule of audience)
               if (inAudience(rule, socket)) {
-                registry.send(socket, data);
+                registry.sendPrepared(socket, message);
+                sent += 1;
                 break;
               }
           }
+          if (sent > 0 && event.since !== undefined)
+            opts.observePushLag?.(Math.max(0, Date.now() - event.since) / 1000);
           return;
         }
         case 'voted':
@@ -138,8 +149,13 @@ export const livePlugin = fp(
     });
 
     const service: LiveService = {
-      broadcast: (message, audience) => service.broadcastRaw(JSON.stringify(message), audience),
-      broadcastRaw: (payload, audience) => bus.publish({ kind: 'deliver', audience, payload }),
+      broadcast: (message, audience, since) => service.broadcastRaw(JSON.stringify(message), audience, since),
+      broadcastRaw: (payload, audience, since) =>
+        bus.publish(
+          since === undefined
+            ? { kind: 'deliver', audience, payload }
+            : { kind: 'deliver', audience, payload, since },
+        ),
       userVoted: (userId, matchId) => bus.publish({ kind: 'voted', userId, matchId }),
       reconnect: (userId, sessionToken) =>
         bus.publish({
@@ -150,7 +166,8 @@ export const livePlugin = fp(
       localSockets: () => registry.size,
     };
     app.decorate('live', service);
-    app.addHook('onResponse', async (request, reply) => {
+    // A callback hook: it runs on every answer, and costs no promise there.
+    app.addHook('onResponse', (request, reply, done) => {
       // An upgrade answered with an error (cross-site, unknown path) leaves a socket the HTTP server no
       // longer manages: close it, or it would hold the server open.
       if (request.headers.upgrade?.toLowerCase() === 'websocket' && reply.statusCode >= 400)
@@ -158,6 +175,7 @@ export const livePlugin = fp(
       const config = request.routeOptions.config.live;
       if (config && request.method !== 'GET' && reply.statusCode < 300)
         service.broadcast(config.message, config.audience ?? SIGNED_IN);
+      done();
     });
 
     // On shutdown every socket is told to reconnect, to another instance or to this one once back;
@@ -190,6 +208,7 @@ export const livePlugin = fp(
       // compressed once per socket. No client tracking: the registry is the list.
       options: {
         maxPayload: LIVE_LIMITS.maxClientMessageBytes,
+        // Off: a frame is then written whole at once, which sendPrepared relies on (live-registry.ts).
         perMessageDeflate: false,
         clientTracking: false,
         // The page offers `matchday` and, signed in socially, its bearer token (read on the upgrade by
@@ -214,7 +233,7 @@ export const livePlugin = fp(
     // A plain GET (a browser opening /ws) is no upgrade: the API's JSON 404, not an empty one.
     const upgradesOnly = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
       if (request.ws) done();
-      else reply.status(404).send({ message: `${LIVE_PATH} takes WebSocket connections only` });
+      else reply.status(404).send(errorPayload(`${LIVE_PATH} takes WebSocket connections only`, 404));
     };
     app.get(LIVE_PATH, { websocket: true, onRequest: upgradesOnly }, (ws, request) => {
       const user = request.user;

@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import type { Player } from '@shared/players';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,6 +63,16 @@ const unique = (label: string) => {
   return `${label}-${Date.now().toString(36)}-${sequence}`;
 };
 
+/** A browser's push subscription at a push service the server sends to (by default FCM). */
+const browserSubscription = () => {
+  const ecdh = createECDH('prime256v1');
+  return {
+    endpoint: `https://fcm.googleapis.com/fcm/send/${unique('device')}`,
+    keys: { p256dh: ecdh.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+    topics: { votingOpens: true, halfTime: false, results: true },
+  };
+};
+
 /** A player of the squad who is not published for rating. */
 const benchPlayer = (w: SecurityWorld): Player => {
   const published = new Set(w.live.available.map((p) => p.id));
@@ -73,6 +84,11 @@ const benchPlayer = (w: SecurityWorld): Player => {
 const ENTRIES: Record<string, Entry> = {
   // Public reads.
   'GET /api/health': { expect: PUBLIC },
+  // Readiness for load balancers: no session needed, nothing changed.
+  'GET /api/ready': { expect: PUBLIC },
+  // Prometheus's scrape: served only with METRICS_TOKEN as a bearer token (none is set here), and
+  // otherwise answered as an unknown path, session or not (metrics.test.ts covers the token).
+  'GET /metrics': { expect: all(404) },
   'GET /api/customization': { expect: PUBLIC },
   'GET /api/social-media': { expect: PUBLIC },
   'GET /api/banners': { expect: PUBLIC },
@@ -213,9 +229,31 @@ const ENTRIES: Record<string, Entry> = {
       return { url: `/api/user/${target.user.id}`, cookie: role === 'fan' ? target.cookie : undefined };
     },
     check: (res, role) => {
-      if (role === 'fan') expect(res.json()).toEqual({ message: 'Account deleted' });
+      if (role === 'fan') expect(res.json()).toMatchObject({ message: 'Account deleted' });
     },
   },
+
+  // A language is the caller's own: no user in the path, so everyone signed in sets only their own.
+  'PUT /api/account/locale': {
+    expect: SIGNED_IN,
+    call: () => json({ locale: 'fr' }),
+    check: (res, role) => {
+      if (role !== 'anonymous') expect(res.json()).toEqual({ locale: 'fr' });
+    },
+  },
+
+  // Notifications: each fan's own browser; the figures are the admin's.
+  'GET /api/push/key': { expect: SIGNED_IN },
+  'PUT /api/push/subscription': {
+    expect: SIGNED_IN,
+    call: () => json(browserSubscription()),
+  },
+  // Answers 200 for anyone signed in: it removes only the caller's own subscription at that address.
+  'POST /api/push/unsubscribe': {
+    expect: SIGNED_IN,
+    call: () => json({ endpoint: browserSubscription().endpoint }),
+  },
+  'GET /api/admin/push': { expect: adminOnly() },
 
   // Matches: everyone signed in reads, admins write.
   'GET /api/matches/current': { expect: SIGNED_IN },
@@ -482,7 +520,7 @@ describe('the route table', () => {
 describe('the table covers every route', () => {
   const keys = Object.keys(ENTRIES);
   const PUBLIC_API =
-    /^\/api\/(health|auth\/(?!me$)|oauth\/|customization$|banners$|social-media$|announcement$|scripts\/tracking$|match-reports$|matches\/:id\/report$|seasons$|seasons\/:season\/players$|players\/:id\/profile$)/;
+    /^\/api\/(health|ready|auth\/(?!me$)|oauth\/|customization$|banners$|social-media$|announcement$|scripts\/tracking$|match-reports$|matches\/:id\/report$|seasons$|seasons\/:season\/players$|players\/:id\/profile$)/;
   const ADMIN_AREA = /^\/api\/(admin|analytics|motm-leaderboard|simulation)\//;
   const ADMIN_WRITES = /^\/api\/(matches|players|admin)(\/|$)/;
 
@@ -526,7 +564,8 @@ describe('who may call what', () => {
     for (const role of ROLES) {
       const res = await send(w.t.app, await request(key, role));
       got[role] = res.statusCode;
-      if (res.statusCode === 401) expect(res.json()).toEqual({ message: 'Not authenticated' });
+      if (res.statusCode === 401)
+        expect(res.json()).toEqual({ message: 'Not authenticated', code: 'auth.notAuthenticated' });
       if (res.statusCode === 403) expect(res.json().message).toEqual(expect.stringMatching(/\w/));
       if (res.statusCode === entry.expect[role]) entry.check?.(res, role);
     }
@@ -580,7 +619,7 @@ describe('cross-site requests', () => {
         const before = await fingerprint(w.t.db);
         const res = await send(w.t.app, { ...call, headers: { ...call.headers, ...headers } });
         expect(res.statusCode, `${key} ${JSON.stringify(headers)}`).toBe(403);
-        expect(res.json()).toEqual({ message: 'Cross-site request refused' });
+        expect(res.json()).toMatchObject({ message: 'Cross-site request refused' });
         expect(await fingerprint(w.t.db), key).toEqual(before);
         refused.push(key);
       }

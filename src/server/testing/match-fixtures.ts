@@ -28,6 +28,7 @@ export function client(t: TestContext, cookie?: string) {
     post: <T = unknown>(url: string, body?: unknown) => call<T>('POST', url, body ?? {}),
     patch: <T = unknown>(url: string, body: unknown) => call<T>('PATCH', url, body),
     put: <T = unknown>(url: string, body: unknown) => call<T>('PUT', url, body),
+    delete: <T = unknown>(url: string) => call<T>('DELETE', url),
   };
 }
 export type Client = ReturnType<typeof client>;

@@ -29,6 +29,8 @@ export interface TestContextOptions {
   live?: AppOptions['live'];
   /** Another instance's database: the context then shares it and leaves closing it to its owner. */
   database?: DbHandle;
+  /** The push worker's settings (`autoStart: false`: the test runs its passes). */
+  push?: AppOptions['push'];
   /** A built page to serve (a folder laid out like dist/client); by default no page at all. */
   clientDir?: string;
 }
@@ -60,6 +62,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       : { client: 'none' as const }),
     authRateLimit: options.authRateLimit,
     live: options.live,
+    push: options.push,
   });
   await app.ready();
   return {

@@ -1,5 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { test } from '@playwright/test';
 import { serverFor } from './servers';
 
 const held = new Set<() => void>();
@@ -9,13 +10,22 @@ const held = new Set<() => void>();
  * projects share it from two workers: a test that starts a match, changes the squad or sets the tracking
  * ids holds this lock on the server until it is done. A directory in the server's data directory (wiped at every server start), made atomically.
  * The fixtures let go of whatever a test still holds when it ends (releaseHeldServers).
+ * The time spent waiting for another test is added to the waiting test's timeout: its own steps keep
+ * their whole budget however long the other one takes.
  */
 export async function holdServer(baseURL: string): Promise<() => void> {
   const lock = path.join(serverFor(baseURL).dataDir, 'e2e-server.lock');
-  const deadline = Date.now() + 170_000;
+  const started = Date.now();
+  const wait = 170_000;
+  const deadline = started + wait;
+  const info = test.info();
+  const budget = info.timeout;
+  // The test's clock runs while it waits: it may wait the whole time, then has its own budget left.
+  if (budget > 0) info.setTimeout(budget + wait);
   for (;;) {
     try {
       mkdirSync(lock);
+      if (budget > 0) info.setTimeout(budget + (Date.now() - started));
       const release = () => {
         held.delete(release);
         rmSync(lock, { recursive: true, force: true });

@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import path from 'node:path';
 import postgres from 'postgres';
 import { startOidcFixture } from '../../../src/server/testing/oidc-fixture-server';
+import { startPushFixture } from '../../../src/server/testing/push-fixture-server';
 import { E2E_ADMIN, E2E_SERVERS } from './servers';
 
 /** Starts the built product (page and server) for one e2e project on a clean data directory (and a fresh PostgreSQL database). */
@@ -55,6 +57,33 @@ const oidc = await startOidcFixture({
   accountFor: (login) => ({ login, email: login, emailVerified: true, name: 'Social Fan' }),
 });
 Object.assign(env, oidc.env);
+
+// Web Push against a stand-in push service living as long as this process: the server sends to it only
+// (PUSH_SERVICES), it checks VAPID and decrypts what it gets. The browser cannot reach a real one here, so
+// the specs fake PushManager with subscriptions made by it, through a small control server on pushPort
+// (tests/e2e/notifications.spec.ts).
+const push = await startPushFixture();
+env.PUSH_SERVICES = push.origin;
+const control = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const answer = (status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  if (req.method === 'POST' && url.pathname === '/subscribe') return answer(200, push.subscribe());
+  if (req.method === 'GET' && url.pathname === '/received')
+    return answer(
+      200,
+      push.received(url.searchParams.get('endpoint') ?? '').map(({ json, ttl, urgency, topic }) => ({
+        json,
+        ttl,
+        urgency,
+        topic,
+      })),
+    );
+  return answer(404, { error: 'not found' });
+});
+await new Promise<void>((resolve) => control.listen({ port: server.pushPort, host: '127.0.0.1' }, resolve));
 
 const root = path.resolve(import.meta.dirname, '../../..');
 // The compiled server, as npm start runs it (npm run test:e2e and npm test build it first).

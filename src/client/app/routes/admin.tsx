@@ -6,9 +6,12 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { AdminShell, type AdminTabContext } from '@client/features/admin/components/admin-shell';
 import type { AdminTabId } from '@client/features/admin/utils/admin-tabs';
 import { useAuth } from '@client/lib/auth/auth-context';
+import { loadCatalog } from '@client/lib/i18n/i18n';
+import { useT } from '@client/lib/i18n/use-t';
+import { lazyOr } from '@client/lib/lazy-or';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { LockKeyhole, ShieldX } from 'lucide-react';
-import { Component, lazy, type ReactNode, Suspense } from 'react';
+import { Component, lazy, type ReactNode, Suspense, use } from 'react';
 import { useLocation } from 'wouter';
 
 // Each section is its own chunk: opening the panel downloads only the section on screen.
@@ -16,6 +19,11 @@ const MatchControlTab = lazy(() =>
   import('@client/features/admin-match/components/match-control-tab').then((m) => ({
     default: m.MatchControlTab,
   })),
+);
+// The fans' match notifications, under the live match they follow: a chunk of its own, whose failure to
+// arrive leaves the match controls working.
+const PushSummaryCard = lazyOr(() =>
+  import('@client/features/admin-push/components/push-summary-card').then((m) => m.PushSummaryCard),
 );
 const SquadTab = lazy(() =>
   import('@client/features/admin-squad/components/squad-tab').then((m) => ({ default: m.SquadTab })),
@@ -38,15 +46,34 @@ const ScriptsTab = lazy(() =>
   import('@client/features/admin-brand/components/scripts-tab').then((m) => ({ default: m.ScriptsTab })),
 );
 
+// The panel's own catalogue (the admin bundle), fetched with this chunk in the language being read.
+// Were it to fail (a weak signal), the panel still opens rather than blanking.
+const adminCatalog = loadCatalog('admin').catch((error: unknown) => {
+  console.error('The admin catalogue failed to load', error);
+});
+
 function TabLoading() {
+  const t = useT();
   return (
     <div className="flex flex-col gap-4">
       <p role="status" className="sr-only">
-        Loading...
+        {t('admin.route.loading')}
       </p>
       <Skeleton className="h-48 w-full" />
       <Skeleton className="h-72 w-full" />
     </div>
+  );
+}
+
+function TabFailed() {
+  const t = useT();
+  return (
+    <Alert title={t('admin.route.sectionFailedTitle')}>
+      <p>{t('admin.route.sectionFailedBody')}</p>
+      <Button variant="link" onClick={() => window.location.reload()}>
+        {t('admin.route.reload')}
+      </Button>
+    </Alert>
   );
 }
 
@@ -64,14 +91,7 @@ class TabErrorBoundary extends Component<{ children: ReactNode }, { failed: bool
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    return (
-      <Alert title="This section could not be loaded">
-        <p>Check the connection, then reload the page.</p>
-        <Button variant="link" onClick={() => window.location.reload()}>
-          Reload
-        </Button>
-      </Alert>
-    );
+    return <TabFailed />;
   }
 }
 
@@ -80,7 +100,15 @@ function renderTab(tab: AdminTabId, { notificationsEnabled, openTab }: AdminTabC
     switch (tab) {
       case 'match':
         return (
-          <MatchControlTab notificationsEnabled={notificationsEnabled} onOpenSquad={() => openTab('squad')} />
+          <MatchControlTab
+            notificationsEnabled={notificationsEnabled}
+            onOpenSquad={() => openTab('squad')}
+            afterLive={
+              <Suspense fallback={<Skeleton className="h-56 w-full" />}>
+                <PushSummaryCard />
+              </Suspense>
+            }
+          />
         );
       case 'squad':
         return <SquadTab notificationsEnabled={notificationsEnabled} />;
@@ -109,23 +137,25 @@ function renderTab(tab: AdminTabId, { notificationsEnabled, openTab }: AdminTabC
  * isAdmin; the server enforces the same rule on every admin call.
  */
 export function AdminRoute() {
+  use(adminCatalog);
+  const t = useT();
   const { status, user } = useAuth();
   const [, navigate] = useLocation();
-  useDocumentTitle('Admin Panel · Live Player Ratings');
+  useDocumentTitle(t('admin.documentTitle'));
 
-  if (status === 'pending') return <LoadingScreen message="Checking your access..." />;
+  if (status === 'pending') return <LoadingScreen message={t('admin.route.checkingAccess')} />;
   if (!user) {
     return (
       <StatusScreen
         icon={LockKeyhole}
-        title="Authentication Required"
+        title={t('admin.route.authRequired')}
         actions={
           <Button size="lg" onClick={() => navigate('/')}>
-            Go to Home
+            {t('admin.route.goHome')}
           </Button>
         }
       >
-        <p>Please sign in to continue</p>
+        <p>{t('admin.route.signInToContinue')}</p>
       </StatusScreen>
     );
   }
@@ -134,14 +164,14 @@ export function AdminRoute() {
       <StatusScreen
         icon={ShieldX}
         tone="danger"
-        title="Access Denied"
+        title={t('admin.route.accessDenied')}
         actions={
           <Button size="lg" onClick={() => navigate('/')}>
-            Back to Home
+            {t('admin.route.backHome')}
           </Button>
         }
       >
-        <p>You don&apos;t have permission to access the admin panel</p>
+        <p>{t('admin.route.noPermission')}</p>
       </StatusScreen>
     );
   }

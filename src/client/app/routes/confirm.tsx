@@ -1,7 +1,9 @@
 import { ConfirmEmailScreen } from '@client/features/auth/components/confirm-email-screen';
+import { useT } from '@client/lib/i18n/use-t';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 
 export function ConfirmRoute() {
-  useDocumentTitle('Verify Email · Live Player Ratings');
+  const t = useT();
+  useDocumentTitle(t('auth.documentTitle.confirm'));
   return <ConfirmEmailScreen />;
 }

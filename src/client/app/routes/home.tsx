@@ -7,6 +7,7 @@ import { BannerSlot } from '@client/features/content/components/banner-slot';
 import { VideoCard } from '@client/features/content/components/video-card';
 import { MatchLoadError } from '@client/features/home/components/match-load-error';
 import { OfflineNotice } from '@client/features/home/components/offline-notice';
+import { mayOfferPush } from '@client/features/notifications/push-offer-check';
 import { CompleteYourVote } from '@client/features/results/components/complete-your-vote';
 import { useCurrentMatch } from '@client/features/voting/api/get-current-match';
 import { useHasVoted } from '@client/features/voting/api/get-has-voted';
@@ -14,6 +15,9 @@ import { RATE_PLAYERS_SECTION_ID, VotingBoard } from '@client/features/voting/co
 import { VotingBoardSkeleton } from '@client/features/voting/components/voting-skeleton';
 import { useAuth } from '@client/lib/auth/auth-context';
 import { useCompanyName } from '@client/lib/branding/get-customization';
+import { withCatalog } from '@client/lib/i18n/i18n';
+import { useT } from '@client/lib/i18n/use-t';
+import { lazyOr } from '@client/lib/lazy-or';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import type { PublicUser } from '@shared/auth';
 import { hasEnded, matchPhase, resultsVisible } from '@shared/rules';
@@ -25,7 +29,7 @@ const CONSENT_SCROLL_DELAY_MS = 500;
 // A visitor's home (with the sign-in form and its form library) is a chunk of its own, out of a signed-in
 // fan's first load; it is fetched while the auth check runs, so it is there when the check says nobody.
 const loadSignedOutHome = () =>
-  import('@client/features/auth/components/signed-out-home').then((module) => ({
+  withCatalog('auth', () => import('@client/features/auth/components/signed-out-home'))().then((module) => ({
     default: module.SignedOutHome,
   }));
 const SignedOutHome = lazy(loadSignedOutHome);
@@ -45,26 +49,32 @@ const NoLiveMatch = lazy(() =>
 const MotmCard = lazy(() =>
   import('@client/features/results/components/motm-card').then((module) => ({ default: module.MotmCard })),
 );
+// Offered under the results once the fan has voted, where the browser takes notifications and the fan
+// has not answered yet: only then is its code fetched (it brings its catalogue; nothing if offline).
+const PushOffer = lazyOr(() =>
+  import('@client/features/notifications/components/push-offer').then((module) => module.PushOffer),
+);
 // Asked once per fan: the prompt (a Radix dialog) is fetched only by a fan who has not answered it yet.
 const ConsentModal = lazy(() =>
-  import('@client/features/consent/components/consent-modal').then((module) => ({
-    default: module.ConsentModal,
-  })),
+  withCatalog('account', () => import('@client/features/consent/components/consent-modal'))().then(
+    (module) => ({
+      default: module.ConsentModal,
+    }),
+  ),
 );
 
 function AuthPending() {
+  const t = useT();
   const { startOver } = useAuth();
   const [starting, setStarting] = useState(false);
   useEffect(() => {
     loadSignedOutHome().catch(() => undefined);
   }, []);
   return (
-    <LoadingScreen message="Completing Sign In...">
-      <p className="text-sm text-chrome-muted">Authenticating...</p>
+    <LoadingScreen message={t('home.auth.completing')}>
+      <p className="text-sm text-chrome-muted">{t('home.auth.authenticating')}</p>
       <div className="mt-4 flex flex-col items-center gap-2">
-        <p className="max-w-xs text-sm text-chrome-muted">
-          Taking too long? Clear the saved sign-in on this device.
-        </p>
+        <p className="max-w-xs text-sm text-chrome-muted">{t('home.auth.tooLong')}</p>
         <Button
           variant="chrome"
           disabled={starting}
@@ -73,7 +83,7 @@ function AuthPending() {
             void startOver();
           }}
         >
-          Start Over
+          {t('home.auth.startOver')}
         </Button>
       </div>
     </LoadingScreen>
@@ -99,6 +109,7 @@ function useConsentRequest(needsConsent: boolean) {
 
 /** The signed-in home: banner 1, the announcement before a match, then the match (or the welcome). */
 function SignedInHome({ user }: { user: PublicUser }) {
+  const t = useT();
   const { needsConsent, signOut } = useAuth();
   const requestConsent = useConsentRequest(needsConsent);
   const current = useCurrentMatch();
@@ -137,9 +148,16 @@ function SignedInHome({ user }: { user: PublicUser }) {
           onConsentRequired={requestConsent}
           results={{
             motm: (
-              <Suspense fallback={<Skeleton className="h-48 w-full rounded-xl" />}>
-                <MotmCard matchId={match.id} resultsVisible={showResults} final={hasEnded(match)} />
-              </Suspense>
+              <>
+                <Suspense fallback={<Skeleton className="h-48 w-full rounded-xl" />}>
+                  <MotmCard matchId={match.id} resultsVisible={showResults} final={hasEnded(match)} />
+                </Suspense>
+                {hasVoted && mayOfferPush(user.id) ? (
+                  <Suspense fallback={null}>
+                    <PushOffer userId={user.id} />
+                  </Suspense>
+                ) : null}
+              </>
             ),
             leaderboard: (
               <Suspense fallback={<Skeleton className="h-96 w-full rounded-xl" />}>
@@ -156,7 +174,7 @@ function SignedInHome({ user }: { user: PublicUser }) {
           <Suspense fallback={<VotingBoardSkeleton />}>
             <NoLiveMatch firstName={user.name.split(/\s+/)[0] || user.name} />
           </Suspense>
-          <aside aria-label="More from the club" className="flex flex-col gap-6 empty:hidden">
+          <aside aria-label={t('home.moreFromClub')} className="flex flex-col gap-6 empty:hidden">
             {side}
           </aside>
         </div>
@@ -173,8 +191,9 @@ function SignedInHome({ user }: { user: PublicUser }) {
 /** `/`: the wait for the auth check, then the signed-out home or the signed-in home. */
 export function HomeRoute() {
   const { status, user } = useAuth();
+  const t = useT();
   const company = useCompanyName();
-  useDocumentTitle(`${company} · Live Player Ratings`);
+  useDocumentTitle(t('home.documentTitle', { company }));
 
   if (status === 'pending') return <AuthPending />;
   if (!user) {

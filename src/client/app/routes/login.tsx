@@ -1,7 +1,9 @@
 import { LoginScreen } from '@client/features/auth/components/login-screen';
+import { useT } from '@client/lib/i18n/use-t';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 
 export function LoginRoute() {
-  useDocumentTitle('Sign In or Register · Live Player Ratings');
+  const t = useT();
+  useDocumentTitle(t('auth.documentTitle.login'));
   return <LoginScreen />;
 }

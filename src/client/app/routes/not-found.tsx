@@ -1,22 +1,24 @@
 import { StatusScreen } from '@client/components/layout/status-screen';
 import { buttonVariants } from '@client/components/ui/button';
+import { useT } from '@client/lib/i18n/use-t';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { CircleQuestionMark } from 'lucide-react';
 import { Link } from 'wouter';
 
 export function NotFoundRoute() {
-  useDocumentTitle('Page Not Found · Live Player Ratings');
+  const t = useT();
+  useDocumentTitle(t('content.notFound.documentTitle'));
   return (
     <StatusScreen
       icon={CircleQuestionMark}
-      title="404 Page Not Found"
+      title={t('content.notFound.title')}
       actions={
         <Link href="/" className={buttonVariants({ size: 'lg' })}>
-          Go to the home page
+          {t('content.notFound.home')}
         </Link>
       }
     >
-      <p>Did you forget to add the page to the router?</p>
+      <p>{t('content.notFound.body')}</p>
     </StatusScreen>
   );
 }

@@ -4,6 +4,7 @@ import { MatchesScreen } from '@client/features/match-reports/components/matches
 import { MyRatingsScreen } from '@client/features/match-reports/components/my-ratings-screen';
 import { PlayerScreen } from '@client/features/match-reports/components/player-screen';
 import { SeasonScreen } from '@client/features/match-reports/components/season-screen';
+import { useT } from '@client/lib/i18n/use-t';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { dbIdParam } from '@shared/ids';
 import { seasonSlug } from '@shared/seasons';
@@ -18,7 +19,8 @@ function idFrom(text: string | undefined): number | null {
 }
 
 export function MatchesRoute() {
-  useDocumentTitle('Past matches · Fan ratings');
+  const t = useT();
+  useDocumentTitle(t('reports.matches.documentTitle'));
   return (
     <PageShell>
       <MatchesScreen />

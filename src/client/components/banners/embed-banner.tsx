@@ -1,8 +1,10 @@
+import { useT } from '@client/lib/i18n/use-t';
+
 interface EmbedBannerProps {
   /** Names the region on the fan page; the admin's preview has none. */
   label?: string;
   embedCode: string;
-  /** The frame's accessible name. */
+  /** The frame's accessible name (by default, sponsored content). */
   title?: string;
   lazy?: boolean;
 }
@@ -23,17 +25,13 @@ function embedDocument(embedCode: string): string {
  * without allow-scripts or allow-same-origin (its own opaque origin, no script at all). Popups are allowed
  * so an advert's link can open, outside the sandbox, in a new tab.
  */
-export function EmbedBanner({
-  label,
-  embedCode,
-  title = 'Sponsored content',
-  lazy = true,
-}: EmbedBannerProps) {
+export function EmbedBanner({ label, embedCode, title, lazy = true }: EmbedBannerProps) {
+  const t = useT();
   const Frame = label ? 'section' : 'div';
   return (
     <Frame aria-label={label} className="overflow-hidden rounded-lg border border-border bg-card shadow-sm">
       <iframe
-        title={title}
+        title={title ?? t('common.banner.sponsored')}
         sandbox="allow-popups allow-popups-to-escape-sandbox"
         srcDoc={embedDocument(embedCode)}
         loading={lazy ? 'lazy' : 'eager'}

@@ -7,15 +7,27 @@ import {
 } from '@client/components/ui/dialog';
 import type { LazyDialogState } from '@client/components/ui/lazy-dialog';
 import { AccountDataActions } from '@client/features/account/components/account-data-actions';
+import { Trans } from '@client/lib/i18n/react';
+import { useT } from '@client/lib/i18n/use-t';
 import type { PublicUser } from '@shared/auth';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'wouter';
+import { LanguageMenu } from './language-menu';
+
+// Its own chunk, fetched as soon as this dialog's code arrives (when the avatar is pointed at or focused),
+// so the first-load page lists one file fewer for it.
+const loadPushSettings = () =>
+  import('@client/features/notifications/components/push-settings').then((module) => ({
+    default: module.PushSettings,
+  }));
+const PushSettings = lazy(loadPushSettings);
+loadPushSettings().catch(() => undefined);
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div className="flex justify-between gap-4 border-b border-border py-2.5 last:border-0">
       <dt className="text-muted-foreground">{term}</dt>
-      <dd className="min-w-0 truncate text-right font-medium">{children}</dd>
+      <dd className="min-w-0 truncate text-end font-medium">{children}</dd>
     </div>
   );
 }
@@ -25,10 +37,12 @@ interface AccountDialogProps extends LazyDialogState {
 }
 
 /**
- * A short summary of the signed-in account, with the fan's own-data actions (download, delete), loaded
- * on the first opening (see AccountButton).
+ * A short summary of the signed-in account, the fan's language and notifications, and the fan's own-data
+ * actions (download, delete), loaded on the first opening (see AccountButton).
  */
 export function AccountDialog({ user, ...state }: AccountDialogProps) {
+  const t = useT();
+  const allowed = (given: boolean) => t(given ? 'common.account.allowed' : 'common.account.notAllowed');
   return (
     <LazyDialogContent {...state}>
       <DialogHeader className="flex-row items-center gap-3">
@@ -39,18 +53,27 @@ export function AccountDialog({ user, ...state }: AccountDialogProps) {
         </div>
       </DialogHeader>
       <dl className="text-sm">
-        <Row term="Role">{user.isAdmin ? 'Admin' : 'Fan'}</Row>
-        <Row term="Votes cast">{user.voteCount}</Row>
-        <Row term="Rating data">{user.consentGiven ? 'Allowed' : 'Not allowed'}</Row>
-        <Row term="Geolocation">{user.geolocationConsent ? 'Allowed' : 'Not allowed'}</Row>
+        <Row term={t('common.account.role')}>
+          {t(user.isAdmin ? 'common.account.roleAdmin' : 'common.account.roleFan')}
+        </Row>
+        <Row term={t('common.account.votesCast')}>{user.voteCount}</Row>
+        <Row term={t('common.account.ratingData')}>{allowed(user.consentGiven)}</Row>
+        <Row term={t('common.account.geolocation')}>{allowed(user.geolocationConsent)}</Row>
       </dl>
+      <LanguageMenu />
       <p className="text-sm text-muted-foreground">
-        How we use this data is explained in our{' '}
-        <Link href="/privacy" className="font-medium text-primary-text underline underline-offset-4">
-          privacy policy
-        </Link>
-        .
+        <Trans
+          id="common.account.privacyNote"
+          components={{
+            0: (
+              <Link href="/privacy" className="font-medium text-primary-text underline underline-offset-4" />
+            ),
+          }}
+        />
       </p>
+      <Suspense fallback={<div className="h-60 border-t border-border" />}>
+        <PushSettings userId={user.id} />
+      </Suspense>
       <AccountDataActions user={user} />
     </LazyDialogContent>
   );

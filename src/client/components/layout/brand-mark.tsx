@@ -1,3 +1,4 @@
+import { useT } from '@client/lib/i18n/use-t';
 import { cn, initials } from '@client/lib/utils';
 import { useState } from 'react';
 import { ClubCrest } from './club-crest';
@@ -10,6 +11,7 @@ interface BrandMarkProps {
 
 /** The club logo, or a crest with its initials when no logo is set or the image fails to load. */
 export function BrandMark({ name, logoUrl, className }: BrandMarkProps) {
+  const t = useT();
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const showLogo = Boolean(logoUrl) && failedUrl !== logoUrl;
   return (
@@ -25,7 +27,7 @@ export function BrandMark({ name, logoUrl, className }: BrandMarkProps) {
       {showLogo && logoUrl ? (
         <img
           src={logoUrl}
-          alt={`${name} logo`}
+          alt={t('common.brand.logoAlt', { name })}
           className="size-full object-contain p-0.5"
           onError={() => setFailedUrl(logoUrl)}
         />

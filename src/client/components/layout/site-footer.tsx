@@ -1,5 +1,6 @@
 import { useBranding } from '@client/lib/branding/get-customization';
 import { useSocialMedia } from '@client/lib/branding/get-social-media';
+import { useT } from '@client/lib/i18n/use-t';
 import { CONTACT } from '@client/lib/site-config';
 import { cn, safeExternalUrl } from '@client/lib/utils';
 import { COPYRIGHT_YEAR } from '@shared/domain';
@@ -12,6 +13,7 @@ import { SOCIAL_NETWORKS, SocialIcon } from './social-icons';
 const footerLink = 'inline-flex min-h-11 items-center text-white underline-offset-4 hover:underline';
 
 function SocialLinks({ company }: { company: string }) {
+  const t = useT();
   const { data, isPending } = useSocialMedia();
   if (isPending) return null;
   const links = SOCIAL_NETWORKS.flatMap(({ key, icon }) => {
@@ -19,7 +21,7 @@ function SocialLinks({ company }: { company: string }) {
     return href ? [{ key, icon, href }] : [];
   });
   if (links.length === 0) {
-    return <p className="text-sm text-chrome-muted">Social links can be configured in the admin settings.</p>;
+    return <p className="text-sm text-chrome-muted">{t('common.footer.socialEmpty')}</p>;
   }
   return (
     <ul className="flex flex-wrap gap-2">
@@ -29,7 +31,7 @@ function SocialLinks({ company }: { company: string }) {
             href={href}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={`${company} on ${icon.title}`}
+            aria-label={t('common.footer.socialLink', { company, network: icon.title })}
             className="flex size-11 items-center justify-center rounded-full bg-white/10 text-white transition-colors hover:bg-primary"
           >
             <SocialIcon icon={icon} className="size-5" />
@@ -46,6 +48,7 @@ interface SiteFooterProps {
 }
 
 export function SiteFooter({ compact = false }: SiteFooterProps) {
+  const t = useT();
   const branding = useBranding();
   const company = branding.companyName;
   const copyright = `© ${COPYRIGHT_YEAR} ${company}`;
@@ -53,12 +56,12 @@ export function SiteFooter({ compact = false }: SiteFooterProps) {
     <>
       <li>
         <Link href="/privacy" className={footerLink}>
-          Privacy Policy
+          {t('common.footer.privacy')}
         </Link>
       </li>
       <li>
         <Link href="/terms" className={footerLink}>
-          Terms of Service
+          {t('common.footer.terms')}
         </Link>
       </li>
     </>
@@ -68,7 +71,7 @@ export function SiteFooter({ compact = false }: SiteFooterProps) {
     return (
       <footer className="surface-dark bg-chrome text-sm text-chrome-muted">
         <div className="mx-auto flex w-full max-w-6xl flex-col items-center gap-1 px-4 py-3 sm:flex-row sm:justify-between sm:px-6">
-          <nav aria-label="Legal">
+          <nav aria-label={t('common.footer.legalNav')}>
             <ul className="flex gap-5">{legalLinks}</ul>
           </nav>
           <p>{copyright}</p>
@@ -86,24 +89,23 @@ export function SiteFooter({ compact = false }: SiteFooterProps) {
             <p className="text-lg font-bold text-white">{company}</p>
           </div>
           <p className="max-w-sm text-sm leading-relaxed">
-            {branding.description ||
-              'Live player ratings from the fans, for the fans. Rate every player, every match.'}
+            {branding.description || t('common.footer.defaultDescription')}
           </p>
         </div>
-        <nav aria-label="Footer" className="text-sm">
-          <p className="mb-1 font-semibold text-white">Information</p>
+        <nav aria-label={t('common.footer.nav')} className="text-sm">
+          <p className="mb-1 font-semibold text-white">{t('common.footer.information')}</p>
           <ul className="flex flex-col">
             {legalLinks}
             <li>
               <a href={`mailto:${CONTACT.media}`} className={cn(footerLink, 'gap-2')}>
                 <Mail className="size-4" aria-hidden="true" />
-                Media enquiries
+                {t('common.footer.media')}
               </a>
             </li>
           </ul>
         </nav>
         <div className="flex flex-col gap-3">
-          <p className="font-semibold text-sm text-white">Follow {company}</p>
+          <p className="font-semibold text-sm text-white">{t('common.footer.follow', { company })}</p>
           <SocialLinks company={company} />
         </div>
       </div>

@@ -1,11 +1,13 @@
 import { Button, buttonVariants } from '@client/components/ui/button';
 import { useAuth } from '@client/lib/auth/auth-context';
 import { useBranding } from '@client/lib/branding/get-customization';
+import { useT } from '@client/lib/i18n/use-t';
 import { LogIn, LogOut, Shield } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { AccountButton } from './account-button';
 import { BrandMark } from './brand-mark';
+import { LanguageSwitcher } from './language-switcher';
 import { SiteNav } from './site-nav';
 
 /**
@@ -13,6 +15,7 @@ import { SiteNav } from './site-nav';
  * on a public page; the sections' navigation under it.
  */
 export function SiteHeader() {
+  const t = useT();
   const { user, signOut } = useAuth();
   const branding = useBranding();
   const [, navigate] = useLocation();
@@ -31,9 +34,11 @@ export function SiteHeader() {
         <Link href="/" className="flex min-h-11 min-w-0 flex-1 items-center gap-3 rounded-md">
           <BrandMark name={company} logoUrl={branding.logoUrl} />
           <span className="flex min-w-0 flex-col">
-            <span className="truncate text-base font-bold leading-tight sm:text-lg">{company}</span>
+            <span dir="auto" className="truncate text-base font-bold leading-tight sm:text-lg">
+              {company}
+            </span>
             <span className="truncate text-xs font-medium text-chrome-muted sm:text-sm">
-              Live Player Ratings
+              {t('common.header.tagline')}
             </span>
           </span>
         </Link>
@@ -46,9 +51,11 @@ export function SiteHeader() {
               className="max-sm:w-11 max-sm:px-0"
             >
               <Shield aria-hidden="true" />
-              <span className="max-sm:sr-only">Admin Panel</span>
+              <span className="max-sm:sr-only">{t('common.header.adminPanel')}</span>
             </Button>
           ) : null}
+          {/* On a phone, the language's code and globe only: the header keeps room for the club's name. */}
+          <LanguageSwitcher className="max-sm:gap-0.5 max-sm:px-1.5 max-sm:[&>svg:last-of-type]:hidden" />
           {user ? (
             <>
               <AccountButton user={user} />
@@ -63,13 +70,13 @@ export function SiteHeader() {
                 className="max-sm:w-11 max-sm:px-0"
               >
                 <LogOut aria-hidden="true" />
-                <span className="max-sm:sr-only">Sign Out</span>
+                <span className="max-sm:sr-only">{t('common.header.signOut')}</span>
               </Button>
             </>
           ) : (
             <Link href="/signin" className={buttonVariants({ variant: 'chrome', size: 'sm' })}>
               <LogIn aria-hidden="true" />
-              Sign In
+              {t('common.header.signIn')}
             </Link>
           )}
         </div>

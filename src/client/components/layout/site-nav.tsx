@@ -1,10 +1,12 @@
+import { useT } from '@client/lib/i18n/use-t';
 import { cn } from '@client/lib/utils';
 import { CalendarDays, ListOrdered, type LucideIcon, Radio, UserRoundCheck } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 
 interface NavItem {
   href: string;
-  label: string;
+  /** The catalogue key of the section's name. */
+  labelKey: 'common.nav.live' | 'common.nav.matches' | 'common.nav.season' | 'common.nav.myRatings';
   icon: LucideIcon;
   /** Other paths that belong to this section (a match page is under Matches). */
   prefix?: string;
@@ -12,10 +14,10 @@ interface NavItem {
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
-  { href: '/', label: 'Live', icon: Radio },
-  { href: '/matches', label: 'Matches', icon: CalendarDays, prefix: '/matches/' },
-  { href: '/season', label: 'Season', icon: ListOrdered, prefix: '/season/' },
-  { href: '/me/ratings', label: 'My ratings', icon: UserRoundCheck, signedInOnly: true },
+  { href: '/', labelKey: 'common.nav.live', icon: Radio },
+  { href: '/matches', labelKey: 'common.nav.matches', icon: CalendarDays, prefix: '/matches/' },
+  { href: '/season', labelKey: 'common.nav.season', icon: ListOrdered, prefix: '/season/' },
+  { href: '/me/ratings', labelKey: 'common.nav.myRatings', icon: UserRoundCheck, signedInOnly: true },
 ];
 
 function isCurrent(item: NavItem, location: string) {
@@ -27,12 +29,13 @@ function isCurrent(item: NavItem, location: string) {
  * in) the fan's own ratings. On a phone each is an icon over a short word, a full 44 px target.
  */
 export function SiteNav({ signedIn }: { signedIn: boolean }) {
+  const t = useT();
   const [location] = useLocation();
   const items = NAV_ITEMS.filter((item) => signedIn || !item.signedInOnly);
   // A player's page sits under the season's table.
   const current = location.startsWith('/players/') ? '/season/' : location;
   return (
-    <nav aria-label="Sections" className="border-t border-white/10">
+    <nav aria-label={t('common.nav.label')} className="border-t border-white/10">
       <ul
         className="mx-auto grid w-full max-w-6xl auto-cols-fr grid-flow-col sm:flex sm:gap-1 sm:px-4"
         data-site-nav=""
@@ -52,7 +55,7 @@ export function SiteNav({ signedIn }: { signedIn: boolean }) {
                 )}
               >
                 <item.icon className="size-4 shrink-0" aria-hidden="true" />
-                <span className="max-w-full truncate">{item.label}</span>
+                <span className="max-w-full truncate">{t(item.labelKey)}</span>
               </Link>
             </li>
           );

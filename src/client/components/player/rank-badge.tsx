@@ -1,3 +1,4 @@
+import { useT } from '@client/lib/i18n/use-t';
 import { cn } from '@client/lib/utils';
 import { Crown, Medal } from 'lucide-react';
 
@@ -10,10 +11,11 @@ const PODIUM = {
 
 /** A crown for first, medals for second and third, the number after. Screen readers hear "Rank n". */
 export function RankBadge({ rank }: { rank: number }) {
+  const t = useT();
   const podium = rank === 1 || rank === 2 || rank === 3 ? PODIUM[rank] : null;
   return (
     <span className="flex w-8 shrink-0 justify-center">
-      <span className="sr-only">Rank {rank}: </span>
+      <span className="sr-only">{t('common.player.rank', { rank })}</span>
       {podium ? (
         <span
           aria-hidden="true"

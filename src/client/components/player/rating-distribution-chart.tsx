@@ -1,4 +1,5 @@
-import { countLabel } from '@client/lib/intl-format';
+import { formatLocale } from '@client/lib/i18n/i18n';
+import { useT } from '@client/lib/i18n/use-t';
 import { cn } from '@client/lib/utils';
 
 interface RatingDistributionChartProps {
@@ -13,19 +14,25 @@ interface RatingDistributionChartProps {
 export function RatingDistributionChart({ playerName, counts, ownRating }: RatingDistributionChartProps) {
   const total = counts.reduce((sum, n) => sum + n, 0);
   const peak = Math.max(1, ...counts);
-  const summary = counts
-    .map((n, i) => (n > 0 ? `${i + 1}: ${countLabel(n, 'fan')}` : null))
-    .filter(Boolean)
-    .join(', ');
+  const t = useT();
+  const parts = counts.flatMap((n, i) =>
+    n > 0 ? [t('common.ratingChart.valueCount', { value: i + 1, count: n })] : [],
+  );
+  // "1: 2 fans, 3: 1 fan": the list the way the language being read joins one.
+  const summary = new Intl.ListFormat(formatLocale(), { type: 'unit', style: 'short' }).format(parts);
 
   return (
     <figure className="flex flex-col gap-1.5 rounded-md bg-muted/70 px-3 pt-2 pb-1.5">
       <figcaption className="flex items-baseline justify-between gap-2 text-xs font-semibold text-muted-foreground">
-        <span>How fans rated</span>
-        <span className="font-medium tabular-nums">{countLabel(total, 'rating')}</span>
+        <span>{t('common.ratingChart.title')}</span>
+        <span className="font-medium tabular-nums">
+          {t('common.ratingChart.ratingCount', { count: total })}
+        </span>
       </figcaption>
       <p className="sr-only">
-        {total === 0 ? `No ratings for ${playerName} yet.` : `Ratings of ${playerName} by value: ${summary}.`}
+        {total === 0
+          ? t('common.ratingChart.noRatings', { name: playerName })
+          : t('common.ratingChart.summary', { name: playerName, summary })}
       </p>
       <div aria-hidden="true" className="grid grid-cols-10 items-end gap-1">
         {counts.map((n, i) => {

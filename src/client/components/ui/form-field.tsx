@@ -1,3 +1,4 @@
+import { translateMessage } from '@client/lib/i18n/messages';
 import { cn } from '@client/lib/utils';
 import type { ReactNode } from 'react';
 import { Label } from './label';
@@ -11,7 +12,10 @@ interface FormFieldProps {
   children: ReactNode;
 }
 
-/** Label, control, then the validation message or the hint the control points at (see fieldAria). */
+/**
+ * Label, control, then the validation message (a catalogue key or a shared rule's message, shown in the
+ * reader's language) or the hint the control points at (see fieldAria).
+ */
 export function FormField({ id, label, error, hint, className, children }: FormFieldProps) {
   return (
     <div className={cn('flex min-w-0 flex-col gap-2', className)}>
@@ -19,7 +23,7 @@ export function FormField({ id, label, error, hint, className, children }: FormF
       {children}
       {error ? (
         <p id={`${id}-message`} className="text-sm font-medium text-destructive">
-          {error}
+          {translateMessage(error)}
         </p>
       ) : hint ? (
         <p id={`${id}-message`} className="text-sm text-muted-foreground">

@@ -1,3 +1,4 @@
+import { useT } from '@client/lib/i18n/use-t';
 import { cn } from '@client/lib/utils';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { X } from 'lucide-react';
@@ -28,8 +29,8 @@ export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provid
 export type ToastPlacement = 'page' | 'admin';
 
 const PLACEMENTS: Record<ToastPlacement, string> = {
-  page: 'top-0 flex-col-reverse p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
-  admin: 'bottom-0 left-0 flex-col p-3 md:w-72',
+  page: 'top-0 flex-col-reverse p-4 sm:top-auto sm:end-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
+  admin: 'bottom-0 start-0 flex-col p-3 md:w-72',
 };
 
 export function toastPlacement(pathname: string): ToastPlacement {
@@ -51,7 +52,7 @@ export function ToastViewport({
 }
 
 const toastVariants = cva(
-  'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-lg border p-4 pr-12 shadow-lg data-[state=closed]:animate-toast-out data-[state=open]:animate-toast-in data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform data-[swipe=end]:animate-toast-swipe-out data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)]',
+  'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-lg border p-4 pe-12 shadow-lg data-[state=closed]:animate-toast-out data-[state=open]:animate-toast-in data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform data-[swipe=end]:animate-toast-swipe-out data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)]',
   {
     variants: {
       variant: {
@@ -75,16 +76,17 @@ export function Toast({
 }
 
 export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
+  const t = useT();
   return (
     <ToastPrimitive.Close
       className={cn(
-        'absolute top-1.5 right-1.5 flex size-11 cursor-pointer items-center justify-center rounded-md opacity-80 hover:opacity-100',
+        'absolute top-1.5 end-1.5 flex size-11 cursor-pointer items-center justify-center rounded-md opacity-80 hover:opacity-100',
         className,
       )}
       {...props}
     >
       <X className="size-4" aria-hidden="true" />
-      <span className="sr-only">Dismiss notification</span>
+      <span className="sr-only">{t('common.toast.dismiss')}</span>
     </ToastPrimitive.Close>
   );
 }

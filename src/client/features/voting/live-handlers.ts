@@ -1,15 +1,18 @@
 import type { ToastInput } from '@client/components/ui/use-toast';
+import { i18n } from '@client/lib/i18n/i18n';
 import { type LiveHandlers, refresh } from '@client/lib/live/live-messages';
 import { GENERIC_MATCH_TOAST, matchChangeToast } from '@client/lib/live/match-change-toast';
 import { queryKeys } from '@client/lib/query-keys';
 
-/** The live toasts, word for word, with their durations. */
+/** The live toasts, word for word, with their durations; read when raised, in the language being read. */
 export const LIVE_TOASTS = {
   matchUpdate: GENERIC_MATCH_TOAST,
-  startingXi: {
-    title: 'Starting XI Updated',
-    description: 'Available players for rating have been updated',
-    duration: 2000,
+  get startingXi(): ToastInput {
+    return {
+      title: i18n._('voting.toast.startingXiTitle'),
+      description: i18n._('voting.toast.startingXiText'),
+      duration: 2000,
+    };
   },
 } satisfies Record<string, ToastInput>;
 

@@ -2,6 +2,7 @@ import { toast } from '@client/components/ui/use-toast';
 import type { PublicUser } from '@shared/auth';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { i18n } from '../i18n/i18n';
 import { clearAuthStorage, readStoredUser, writeStoredUser } from '../storage';
 import { AuthContext, type AuthContextValue, type AuthStatus, type SignOutOptions } from './auth-context';
 import { meQueryKey, meQueryOptions } from './get-me';
@@ -58,8 +59,8 @@ export function AuthProvider({ initialSession, children }: AuthProviderProps) {
         const cached = readStoredUser();
         setSession(cached ? { status: 'authenticated', user: cached } : { status: 'pending', user: null });
         toast({
-          title: 'Sign-in link ignored',
-          description: 'That sign-in link was not started here, so it was ignored.',
+          title: i18n._('common.auth.linkIgnoredTitle'),
+          description: i18n._('common.auth.linkIgnoredDescription'),
         });
       }
       setVerifyEnabled(true);

@@ -1,8 +1,11 @@
 import { MATCH_CHANGE_KINDS } from '@shared/live';
 import { describe, expect, it } from 'vitest';
+import { loadCatalogsForTests } from '../i18n/testing';
 import { GENERIC_MATCH_TOAST, matchChangeToast } from './match-change-toast';
 
 describe('matchChangeToast', () => {
+  loadCatalogsForTests();
+
   it('says what happened, with the score where it matters', () => {
     expect(matchChangeToast({ kind: 'half-time', score: '1-0' })).toEqual({
       title: 'Half-time: 1-0',

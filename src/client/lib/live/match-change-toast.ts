@@ -1,13 +1,21 @@
 import type { ToastInput } from '@client/components/ui/use-toast';
 import type { MatchChange } from '@shared/live';
+import { i18n } from '../i18n/i18n';
 
 /** Match toasts stay 3 s: long enough to read a score, short enough not to pile up. */
 export const MATCH_TOAST_DURATION_MS = 3000;
 
-/** Said when the push does not say what changed (details, or a server from before changes were named). */
+/**
+ * Said when the push does not say what changed (details, or a server from before changes were named).
+ * Its words are read when the toast is raised, in the language being read then.
+ */
 export const GENERIC_MATCH_TOAST: ToastInput = {
-  title: 'Match Update',
-  description: 'Match information has been updated',
+  get title() {
+    return i18n._('common.live.matchUpdateTitle');
+  },
+  get description() {
+    return i18n._('common.live.matchUpdateDescription');
+  },
   duration: MATCH_TOAST_DURATION_MS,
 };
 
@@ -16,30 +24,31 @@ export function matchChangeToast(change: MatchChange | undefined): ToastInput {
   const title = change ? headline(change) : null;
   if (!title) return GENERIC_MATCH_TOAST;
   const toast: ToastInput = { title, duration: MATCH_TOAST_DURATION_MS };
-  if (change?.kind === 'full-time') toast.description = `Final score ${change.score}`;
+  if (change?.kind === 'full-time')
+    toast.description = i18n._('common.live.finalScore', { score: change.score });
   return toast;
 }
 
 function headline({ kind, score }: MatchChange): string | null {
   switch (kind) {
     case 'announced':
-      return 'New match announced';
+      return i18n._('common.live.announced');
     case 'kick-off':
-      return 'Kick-off: voting is open';
+      return i18n._('common.live.kickOff');
     case 'half-time':
-      return `Half-time: ${score}`;
+      return i18n._('common.live.halfTime', { score });
     case 'second-half':
-      return `Second half under way: ${score}`;
+      return i18n._('common.live.secondHalf', { score });
     case 'full-time':
-      return 'Full time: voting closed, results are in';
+      return i18n._('common.live.fullTime');
     case 'reopened':
-      return 'Voting is open again';
+      return i18n._('common.live.reopened');
     case 'back-to-preparation':
-      return 'Voting closed: the match is back in preparation';
+      return i18n._('common.live.backToPreparation');
     case 'goal':
-      return `Goal: ${score}`;
+      return i18n._('common.live.goal', { score });
     case 'score-corrected':
-      return `Score corrected: ${score}`;
+      return i18n._('common.live.scoreCorrected', { score });
     case 'details':
       return null;
   }

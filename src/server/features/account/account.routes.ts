@@ -5,7 +5,7 @@ import { forbidden } from '../../lib/http-error';
 import { route } from '../../lib/route';
 import { clearSessionCookie, requireUser, signedIn } from '../../plugins/auth';
 import { canDeleteAccount, canExportAccount } from './account.policy';
-import { deleteAccount, exportAccount } from './account.service';
+import { deleteAccount, exportAccount, setLocale } from './account.service';
 
 /** A fan's own data: GET /api/user/:id/export and DELETE /api/user/:id (privacy policy section 8). */
 export async function accountRoutes(app: FastifyInstance, opts: { db: Database; outboxDir?: string | null }) {
@@ -33,5 +33,13 @@ export async function accountRoutes(app: FastifyInstance, opts: { db: Database; 
     app.live.reconnect(actor.id);
     clearSessionCookie(reply);
     return { message: ACCOUNT_MESSAGES.deleted };
+  });
+
+  route(app, accountApi.locale, { preValidation: signedIn }, async (request) => {
+    const actor = requireUser(request);
+    await setLocale(db, actor.id, request.body.locale);
+    // The cached session holds the user as the page sees it: the next /me answer carries the change.
+    app.sessions.forgetUser(actor.id);
+    return { locale: request.body.locale };
   });
 }

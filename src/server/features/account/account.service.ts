@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { AccountExport } from '@shared/account';
 import { ADMIN_USER_MESSAGES } from '@shared/admin-users';
 import { PRIVACY_POLICY_VERSION } from '@shared/domain';
+import type { Locale } from '@shared/i18n/locales';
 import { asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
@@ -19,6 +20,7 @@ import {
 import { conflict, notFound } from '../../lib/http-error';
 import { removesLastAdmin } from '../admin-users/admin-users.policy';
 import { queueProviderRemoval } from '../newsletter/newsletter.service';
+import { subscriptionsOf } from '../push/push.service';
 import { normalizeEmail } from '../users/users.service';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -89,6 +91,7 @@ export async function exportAccount(db: Database, userId: string, now = new Date
       updatedAt: r.updatedAt.toISOString(),
     })),
     votes: voted.map((v) => ({ ...v, createdAt: v.createdAt.toISOString() })),
+    pushSubscriptions: await subscriptionsOf(db, userId),
   };
 }
 
@@ -106,9 +109,14 @@ export interface DeleteAccountOptions {
   lastAdminMessage?: string;
 }
 
+/** The fan's language, for their other devices and their mails. */
+export async function setLocale(db: Database, userId: string, locale: Locale): Promise<void> {
+  await db.update(users).set({ locale }).where(eq(users.id, userId));
+}
+
 /**
  * Deletes an account and the personal data tied to it, at once: the row (sessions, e-mail
- * verifications, password reset links and newsletter queue entries cascade), failed sign-ins and the
+ * verifications, password reset links, newsletter queue entries and push subscriptions cascade), failed sign-ins and the
  * mail allowance recorded under its e-mail, and mail written to it; an address already sent to the
  * newsletter provider is queued for removal there. Its ratings and votes stay as anonymous rows (the
  * foreign keys set null), so every match's figures stay right. The last admin is refused. Returns the deleted row.

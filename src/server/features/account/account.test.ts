@@ -81,7 +81,15 @@ describe('GET /api/user/:id/export', () => {
 
     const data = res.body;
     expect(Object.keys(data).sort()).toEqual(
-      ['consent', 'exportedAt', 'privacyPolicyVersion', 'profile', 'ratings', 'votes'].sort(),
+      [
+        'consent',
+        'exportedAt',
+        'privacyPolicyVersion',
+        'profile',
+        'pushSubscriptions',
+        'ratings',
+        'votes',
+      ].sort(),
     );
     expect(Object.keys(data.profile).sort()).toEqual(
       [
@@ -241,7 +249,7 @@ describe('DELETE /api/user/:id', () => {
 
     const res = await call(fan.cookie, 'DELETE', `/api/user/${fan.user.id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: 'Account deleted' });
+    expect(res.body).toMatchObject({ message: 'Account deleted' });
     expect(String(res.headers['set-cookie'])).toMatch(/matchday_session=;/);
 
     // Signed out everywhere; the credentials no longer work.

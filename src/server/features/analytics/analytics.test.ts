@@ -116,10 +116,13 @@ describe('authorization', () => {
 
   it('answers 401 to anonymous callers and 403 to fans on every route', async () => {
     for (const url of routes()) {
-      expect(await client(t).get(url), url).toEqual({ status: 401, body: { message: 'Not authenticated' } });
+      expect(await client(t).get(url), url).toEqual({
+        status: 401,
+        body: { message: 'Not authenticated', code: expect.any(String) },
+      });
       expect(await fan.api.get(url), url).toEqual({
         status: 403,
-        body: { message: 'Admin access required' },
+        body: { message: 'Admin access required', code: expect.any(String) },
       });
       expect((await admin.get(url)).status, url).toBe(200);
     }
@@ -136,11 +139,11 @@ describe('authorization', () => {
     ]) {
       expect(await admin.get(`/api/${path}/999999`), path).toEqual({
         status: 404,
-        body: { message: 'Match not found' },
+        body: { message: 'Match not found', code: expect.any(String) },
       });
       expect(await admin.get(`/api/${path}/abc`), path).toEqual({
         status: 400,
-        body: { message: 'Invalid match id' },
+        body: { message: 'Invalid match id', code: expect.any(String) },
       });
     }
     // A fan learns nothing, not even whether the match exists.

@@ -1,3 +1,5 @@
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@shared/i18n/locales';
+import { translator } from '../../lib/i18n';
 import type { MailMessage } from '../../lib/mailer';
 
 const escapeHtml = (s: string) =>
@@ -17,9 +19,21 @@ export function mailSafeName(name: string): string | null {
   return /^[\p{L}\p{M}](?:[\p{L}\p{M} '\u2019-]*[\p{L}\p{M}])?$/u.test(plain) ? plain : null;
 }
 
-function greeting(name: string): { text: string; html: string } {
+/** The language a mail is written in: the account's, else English. */
+export function mailLocale(locale: string | null | undefined): Locale {
+  return isLocale(locale) ? locale : DEFAULT_LOCALE;
+}
+
+/** One message of the mail catalogue as plain text and as HTML (its values escaped). */
+function say(locale: Locale, key: string, values: Record<string, string> = {}) {
+  const i18n = translator(locale);
+  const escaped = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, escapeHtml(v)]));
+  return { text: i18n._(key, values), html: i18n._(key, escaped) };
+}
+
+function greeting(locale: Locale, name: string): { text: string; html: string } {
   const safe = mailSafeName(name);
-  return safe ? { text: `Hi ${safe},`, html: `Hi ${escapeHtml(safe)},` } : { text: 'Hi,', html: 'Hi,' };
+  return safe ? say(locale, 'mail.greeting', { name: safe }) : say(locale, 'mail.greetingNoName');
 }
 
 interface LinkMail {
@@ -27,54 +41,49 @@ interface LinkMail {
   name: string;
   link: string;
   company: string;
+  locale: Locale;
+}
+
+/** A mail of a greeting, an introduction, one link (as a button and written out) and closing lines. */
+function linkMail(
+  p: LinkMail,
+  parts: { subject: string; intro: string; button: string; closing: string[] },
+): MailMessage {
+  const hi = greeting(p.locale, p.name);
+  const intro = say(p.locale, parts.intro, { company: p.company });
+  const closing = parts.closing.map((key) => say(p.locale, key));
+  return {
+    to: p.to,
+    subject: say(p.locale, parts.subject, { company: p.company }).text,
+    text: [hi.text, '', intro.text, '', p.link, '', ...closing.flatMap((line) => [line.text, ''])]
+      .join('\n')
+      .trimEnd(),
+    html: [
+      `<p>${hi.html}</p>`,
+      `<p>${intro.html}</p>`,
+      `<p><a href="${escapeHtml(p.link)}">${say(p.locale, parts.button).html}</a></p>`,
+      `<p>${say(p.locale, 'mail.pasteLink', { link: p.link }).html}</p>`,
+      ...closing.map((line) => `<p>${line.html}</p>`),
+    ].join('\n'),
+  };
 }
 
 /** The sign-up link; `repeat` when the address signed up again before verifying. */
 export function verificationMail(p: LinkMail & { repeat?: boolean }): MailMessage {
-  const hi = greeting(p.name);
-  const repeat = p.repeat
-    ? 'This address was signed up more than once before it was verified, so following the link asks you to choose your password: no password set by anyone else will work on your account.'
-    : null;
-  return {
-    to: p.to,
-    subject: `Confirm your email for ${p.company} Player Ratings`,
-    text: [
-      hi.text,
-      '',
-      `Thanks for signing up to rate the ${p.company} players. Confirm your email address to finish:`,
-      '',
-      p.link,
-      '',
-      ...(repeat ? [repeat, ''] : []),
-      'The link works once and expires in 48 hours. If you did not sign up, ignore this email.',
-    ].join('\n'),
-    html: `<p>${hi.html}</p>
-<p>Thanks for signing up to rate the ${escapeHtml(p.company)} players. Confirm your email address to finish:</p>
-<p><a href="${escapeHtml(p.link)}">Verify my email</a></p>
-<p>Or paste this link into your browser: ${escapeHtml(p.link)}</p>
-${repeat ? `<p>${escapeHtml(repeat)}</p>\n` : ''}<p>The link works once and expires in 48 hours. If you did not sign up, ignore this email.</p>`,
-  };
+  return linkMail(p, {
+    subject: 'mail.verify.subject',
+    intro: 'mail.verify.intro',
+    button: 'mail.verify.button',
+    closing: [...(p.repeat ? ['mail.verify.repeat'] : []), 'mail.verify.expiry'],
+  });
 }
 
 /** The link to choose a new password. */
 export function passwordResetMail(p: LinkMail): MailMessage {
-  const hi = greeting(p.name);
-  return {
-    to: p.to,
-    subject: `Reset your password for ${p.company} Player Ratings`,
-    text: [
-      hi.text,
-      '',
-      `Someone asked to reset the password of your ${p.company} Player Ratings account. Choose a new password here:`,
-      '',
-      p.link,
-      '',
-      'The link works once and expires in one hour. If you did not ask for it, ignore this email: your password stays as it is.',
-    ].join('\n'),
-    html: `<p>${hi.html}</p>
-<p>Someone asked to reset the password of your ${escapeHtml(p.company)} Player Ratings account. Choose a new password here:</p>
-<p><a href="${escapeHtml(p.link)}">Choose a new password</a></p>
-<p>Or paste this link into your browser: ${escapeHtml(p.link)}</p>
-<p>The link works once and expires in one hour. If you did not ask for it, ignore this email: your password stays as it is.</p>`,
-  };
+  return linkMail(p, {
+    subject: 'mail.reset.subject',
+    intro: 'mail.reset.intro',
+    button: 'mail.reset.button',
+    closing: ['mail.reset.expiry'],
+  });
 }

@@ -1,7 +1,8 @@
 import { AUTH_MESSAGES, authApi } from '@shared/auth';
 import { signInApi } from '@shared/sign-in';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import { forbidden } from '../../lib/http-error';
+import { requestLocale } from '../../lib/i18n';
 import { route } from '../../lib/route';
 import { deleteSession } from '../../lib/sessions';
 import { clearSessionCookie, requireUser, setSessionCookie, signedIn } from '../../plugins/auth';
@@ -19,13 +20,24 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
   const limited = { rateLimit: opts.rateLimit };
 
   route(app, signInApi.register, { config: limited }, async (request, reply) => {
-    await register(opts, request.body);
+    await register(opts, { ...request.body, locale: request.body.locale ?? requestLocale(request) });
     return reply
       .status(201)
       .send({ success: true, requiresVerification: true, message: AUTH_MESSAGES.registered });
   });
 
-  route(app, signInApi.login, { config: limited }, async (request, reply) => {
+  // Every answer counts, the per-address limit's 429 (sent before the handler) included.
+  const countSignIn: onResponseHookHandler = (_request, reply, done) => {
+    const status = reply.statusCode;
+    app.metrics.observeSignIn(
+      'password',
+      status < 300 ? 'ok' : status === 429 || status === 503 ? 'limited' : 'failed',
+      reply.elapsedTime,
+    );
+    done();
+  };
+
+  route(app, signInApi.login, { config: limited, onResponse: countSignIn }, async (request, reply) => {
     const result = await login(opts, request.body, {
       userAgent: request.headers['user-agent'],
       previousToken: request.sessionToken,

@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES, type ConsentBody, type LoginBody, type PublicUser } from '@shared/auth';
 import { PRIVACY_POLICY_VERSION } from '@shared/domain';
+import type { Locale } from '@shared/i18n/locales';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { type Database, rows } from '../../db/client';
 import { emailVerifications, failedLogins, sessions, type UserRow, users } from '../../db/schema';
@@ -17,7 +18,7 @@ import { createSession, deleteSession } from '../../lib/sessions';
 import { hashToken } from '../../lib/tokens';
 import { findUserByEmail, findUserById, normalizeEmail, toPublicUser } from '../users/users.service';
 import { issueVerificationLink, newResetToken } from './auth-links';
-import { verificationMail } from './auth-mails';
+import { mailLocale, verificationMail } from './auth-mails';
 
 export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
 export const LOCKOUT_MAX_FAILURES = 10;
@@ -39,6 +40,8 @@ export interface RegisterInput {
   password: string;
   name: string;
   newsletterOptIn: boolean;
+  /** The language signed up in: the account's mails are written in it. */
+  locale?: Locale | null;
 }
 
 interface SignUp {
@@ -93,6 +96,7 @@ async function createAccount(
           name: input.name,
           passwordHash: input.passwordHash,
           newsletterOptIn: input.newsletterOptIn,
+          locale: input.locale ?? null,
         })
         .returning();
       if (!user) throw new Error('user not created');
@@ -123,13 +127,20 @@ const emailTaken = (user: UserRow) =>
 
 export async function sendVerificationMail(
   deps: AuthDeps,
-  user: { email: string; name: string },
+  user: { email: string; name: string; locale: string | null },
   token: string,
   repeat = false,
 ): Promise<void> {
   const link = `${deps.publicUrl}/confirm?token=${encodeURIComponent(token)}`;
   await deps.mailer.send(
-    verificationMail({ to: user.email, name: user.name, link, company: await deps.companyName(), repeat }),
+    verificationMail({
+      to: user.email,
+      name: user.name,
+      link,
+      company: await deps.companyName(),
+      repeat,
+      locale: mailLocale(user.locale),
+    }),
   );
 }
 
@@ -146,9 +157,19 @@ export async function login(deps: AuthDeps, input: LoginBody, context: SessionCo
 
   const user = await findUserByEmail(db, email);
   // Verify against a dummy hash for unknown e-mails, so timing does not reveal which accounts exist.
-  const ok =
-    (await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password)) &&
-    user !== undefined;
+  let ok: boolean;
+  try {
+    ok =
+      (await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password)) &&
+      user !== undefined;
+  } catch (error) {
+    // Never checked (the hashing queue was full): no failure to count against the account.
+    await db
+      .delete(failedLogins)
+      .where(eq(failedLogins.id, attempt))
+      .catch(() => undefined);
+    throw error;
+  }
   if (!user || !ok) {
     // The attempt stays as the failure; what fell out of the window goes.
     await db

@@ -69,7 +69,7 @@ describe('POST /api/auth/register', () => {
     const before = await userCount();
     const res = await json('POST', '/api/auth/register', body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expect(res.json()).toMatchObject({ message });
     expect(await userCount()).toBe(before);
   });
 
@@ -169,7 +169,7 @@ describe('POST /api/auth/confirm', () => {
 
     const reused = await json('POST', '/api/auth/confirm', { token });
     expect(reused.statusCode).toBe(400);
-    expect(reused.json()).toEqual({ message: AUTH_MESSAGES.badToken });
+    expect(reused.json()).toMatchObject({ message: AUTH_MESSAGES.badToken });
     expect(sessionCookieOf(reused)).toBeUndefined();
     const bogus = await json('POST', '/api/auth/confirm', { token: 'not-a-real-token' });
     expect(bogus.statusCode).toBe(400);
@@ -201,6 +201,7 @@ describe('POST /api/auth/confirm', () => {
         geolocationConsent: false,
         lastLoginAt: row?.lastLoginAt?.toISOString(),
         voteCount: 0,
+        locale: null,
         createdAt: row?.createdAt.toISOString(),
       },
     });
@@ -240,7 +241,7 @@ describe('POST /api/auth/login', () => {
     });
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: AUTH_MESSAGES.invalidCredentials });
+      expect(res.json()).toMatchObject({ message: AUTH_MESSAGES.invalidCredentials });
     }
   });
 
@@ -289,7 +290,7 @@ describe('POST /api/auth/login', () => {
     }
     const locked = await json('POST', '/api/auth/login', { email: user.email, password });
     expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({ message: AUTH_MESSAGES.tooManyLogins });
+    expect(locked.json()).toMatchObject({ message: AUTH_MESSAGES.tooManyLogins });
     // The failures age out: older than the window, they no longer count.
     await t.db
       .update(failedLogins)
@@ -310,7 +311,7 @@ describe('POST /api/auth/login', () => {
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(LOCKOUT_MAX_FAILURES);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(100 - LOCKOUT_MAX_FAILURES);
     for (const res of attempts.filter((r) => r.statusCode === 429))
-      expect(res.json()).toEqual({ message: AUTH_MESSAGES.tooManyLogins });
+      expect(res.json()).toMatchObject({ message: AUTH_MESSAGES.tooManyLogins });
 
     const right = await json('POST', '/api/auth/login', { email: user.email, password });
     expect(right.statusCode).toBe(429);
@@ -320,7 +321,7 @@ describe('POST /api/auth/login', () => {
   it('refuses missing fields with 400', async () => {
     const res = await json('POST', '/api/auth/login', { email: 'a@example.com' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: AUTH_MESSAGES.passwordRequired });
+    expect(res.json()).toMatchObject({ message: AUTH_MESSAGES.passwordRequired });
   });
 });
 
@@ -336,7 +337,7 @@ describe('bearer token, me and logout', () => {
     expect((await json('GET', '/api/auth/me')).statusCode).toBe(401);
     const bad = await json('GET', '/api/auth/me', undefined, { authorization: 'Bearer nope' });
     expect(bad.statusCode).toBe(401);
-    expect(bad.json()).toEqual({ message: AUTH_MESSAGES.notAuthenticated });
+    expect(bad.json()).toMatchObject({ message: AUTH_MESSAGES.notAuthenticated });
   });
 
   it('logout ends the current session only', async () => {
@@ -423,7 +424,7 @@ describe('per-address rate limit', () => {
       for (let i = 0; i < 3; i++) expect((await call()).statusCode).toBe(401);
       const res = await call();
       expect(res.statusCode).toBe(429);
-      expect(res.json()).toEqual({ message: AUTH_MESSAGES.tooManyRequests });
+      expect(res.json()).toMatchObject({ message: AUTH_MESSAGES.tooManyRequests });
     } finally {
       await limited.close();
     }
@@ -444,5 +445,65 @@ describe('secure cookies', () => {
     } finally {
       await secure.close();
     }
+  });
+});
+
+describe('the fan’s language', () => {
+  it('sign-up keeps the language asked for (else the browser’s) and writes the mails in it', async () => {
+    const email = freshEmail();
+    const res = await json(
+      'POST',
+      '/api/auth/register',
+      { email, password: 'long enough', name: 'Zoé' },
+      { 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.5' },
+    );
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(row?.locale).toBe('fr');
+    const mail = t.outbox.at(-1);
+    expect(mail?.subject).toMatch(/^Confirmez votre adresse e-mail pour les notes des joueurs de /);
+    expect(mail?.text).toContain('Bonjour Zoé,');
+    expect(mail?.html).toContain('Confirmer mon adresse e-mail');
+
+    const arabic = freshEmail();
+    await json('POST', '/api/auth/register', {
+      email: arabic,
+      password: 'long enough',
+      name: 'Omar',
+      locale: 'ar',
+    });
+    expect(t.outbox.at(-1)?.text).toContain('أكِّد عنوان بريدك الإلكتروني');
+    const bad = await json('POST', '/api/auth/register', {
+      email: freshEmail(),
+      password: 'long enough',
+      name: 'X',
+      locale: 'xx',
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('PUT /api/account/locale keeps a signed-in fan’s choice: /me carries it and the reset mail follows it', async () => {
+    const email = freshEmail();
+    const fan = await createUser(t.db, { email });
+    const put = (locale: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/account/locale',
+        headers: { cookie: fan.cookie },
+        payload: { locale },
+      });
+    expect((await put('es')).json()).toEqual({ locale: 'es' });
+    const me = await json('GET', '/api/auth/me', undefined, { cookie: fan.cookie });
+    expect(me.json().user.locale).toBe('es');
+    const asked = await json('POST', '/api/auth/forgot-password', { email });
+    expect(asked.statusCode).toBe(200);
+    // The mail leaves after the answer, so the answer's timing says nothing about the account.
+    await t.app.mailJobs.idle();
+    expect(t.outbox.filter((m) => m.to === email).at(-1)?.subject).toMatch(
+      /^Restablece tu contraseña de las valoraciones de jugadores de /,
+    );
+    const refused = await put('de');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('request.invalid');
   });
 });

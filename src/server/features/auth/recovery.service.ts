@@ -8,7 +8,7 @@ import { hashToken } from '../../lib/tokens';
 import { findUserByEmail, normalizeEmail } from '../users/users.service';
 import { type AuthDeps, sendVerificationMail } from './auth.service';
 import { issueResetLink, issueVerificationLink } from './auth-links';
-import { passwordResetMail } from './auth-mails';
+import { mailLocale, passwordResetMail } from './auth-mails';
 
 /**
  * Mails an unverified account a fresh /confirm link (the old one stops working). Any other address gets
@@ -33,7 +33,13 @@ export async function requestPasswordReset(deps: AuthDeps, email: string): Promi
   if (!token) return;
   const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   await deps.mailer.send(
-    passwordResetMail({ to: user.email, name: user.name, link, company: await deps.companyName() }),
+    passwordResetMail({
+      to: user.email,
+      name: user.name,
+      link,
+      company: await deps.companyName(),
+      locale: mailLocale(user.locale),
+    }),
   );
 }
 

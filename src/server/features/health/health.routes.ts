@@ -1,9 +1,13 @@
-import { healthDown, healthOk } from '@shared/health';
+import { healthDown, healthOk, readyDown, readyOk } from '@shared/health';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DbHandle } from '../../db/client';
+import type { Readiness } from '../../lib/readiness';
 
-export async function healthRoutes(base: FastifyInstance, opts: { database: DbHandle }) {
+export async function healthRoutes(
+  base: FastifyInstance,
+  opts: { database: DbHandle; readiness: Readiness },
+) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/health',
@@ -17,6 +21,19 @@ export async function healthRoutes(base: FastifyInstance, opts: { database: DbHa
         request.log.warn({ err: error }, 'health check: database unreachable');
         return reply.status(503).send({ status: 'unavailable' as const, message: 'Database unreachable' });
       }
+    },
+  );
+
+  // For load balancers and orchestrators: 503 as soon as shutdown begins, so traffic moves before the close.
+  app.get(
+    '/api/ready',
+    { schema: { response: { 200: readyOk, 503: readyDown } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const answer = await opts.readiness.check();
+      if (answer.status === 'ready') return answer;
+      const status = answer.status === 'draining' ? 'draining' : 'unavailable';
+      return reply.status(503).send({ status, message: answer.message });
     },
   );
 }

@@ -20,7 +20,7 @@ it('answers 200 {status: ok} while the database answers', async () => {
 it('answers JSON 404 for an unknown API route', async () => {
   const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
   expect(res.statusCode).toBe(404);
-  expect(res.json()).toEqual({ message: 'Route GET /api/nope not found' });
+  expect(res.json()).toEqual({ message: 'Route GET /api/nope not found', code: 'request.notFound' });
 });
 
 it('answers 503 once the database is gone', async () => {

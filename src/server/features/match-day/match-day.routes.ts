@@ -29,7 +29,15 @@ export async function matchDayRoutes(
 ) {
   const { db, snapshots } = opts;
   const ticker = new LeaderboardTicker(
-    { db, snapshots, live: app.live, bus: opts.bus, prefix: opts.redisPrefix, log: app.log },
+    {
+      db,
+      snapshots,
+      live: app.live,
+      bus: opts.bus,
+      prefix: opts.redisPrefix,
+      log: app.log,
+      metrics: app.metrics,
+    },
     opts.ticker,
   );
   app.addHook('onClose', async () => ticker.close());

@@ -20,6 +20,7 @@ export async function ratingsRoutes(app: FastifyInstance, opts: { db: Database; 
       if (!canWriteAs(user, request.body.userId)) throw forbidden(RATING_MESSAGES.notYourself);
       if (!hasConsented(user)) throw forbidden(RATING_MESSAGES.consentRequired);
       const saved = await saveRating(opts.db, request.body);
+      app.metrics.ratingsSaved.inc();
       opts.ticker.noteWrite(request.body.matchId, 'rating');
       return saved;
     },

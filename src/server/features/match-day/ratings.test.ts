@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { RATING_MESSAGES } from '@shared/ratings';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import {
   voteAll,
 } from '../../testing/match-fixtures';
 import { createTestContext, type TestContext } from '../../testing/test-app';
+import { RatingBatches } from './rating-batches';
 
 let t: TestContext;
 let live: LiveMatch;
@@ -24,6 +26,13 @@ const body = (userId: string, playerId: number, rating: unknown, matchId = live.
   userId,
   playerId,
   matchId,
+  rating,
+});
+/** A rating as the route passes it on, already checked. */
+const rated = (userId: string, playerId: number, rating: number) => ({
+  userId,
+  playerId,
+  matchId: live.match.id,
   rating,
 });
 const rowsOf = (userId: string, playerId: number) =>
@@ -52,7 +61,7 @@ describe('POST /api/ratings', () => {
     const p = live.starters[1]?.id ?? 0;
     const res = await fan.api.post('/api/ratings', body(fan.user.id, p, value));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'Rating must be a whole number from 1 to 10' });
+    expect(res.body).toMatchObject({ message: 'Rating must be a whole number from 1 to 10' });
     expect(await rowsOf(fan.user.id, p)).toEqual([]);
   });
 
@@ -63,9 +72,15 @@ describe('POST /api/ratings', () => {
     const p = live.starters[2]?.id ?? 0;
     expect((await client(t).post('/api/ratings', body(fan.user.id, p, 5))).status).toBe(401);
     const asOther = await fan.api.post('/api/ratings', body(other.user.id, p, 5));
-    expect(asOther).toEqual({ status: 403, body: { message: RATING_MESSAGES.notYourself } });
+    expect(asOther).toEqual({
+      status: 403,
+      body: { message: RATING_MESSAGES.notYourself, code: expect.any(String) },
+    });
     const consent = await noConsent.api.post('/api/ratings', body(noConsent.user.id, p, 5));
-    expect(consent).toEqual({ status: 403, body: { message: RATING_MESSAGES.consentRequired } });
+    expect(consent).toEqual({
+      status: 403,
+      body: { message: RATING_MESSAGES.consentRequired, code: expect.any(String) },
+    });
     expect(await rowsOf(other.user.id, p)).toEqual([]);
   });
 
@@ -73,7 +88,10 @@ describe('POST /api/ratings', () => {
     const fan = await createFan(t);
     const benched = live.squad.find((p) => !live.available.includes(p));
     const res = await fan.api.post('/api/ratings', body(fan.user.id, benched?.id ?? 0, 7));
-    expect(res).toEqual({ status: 400, body: { message: RATING_MESSAGES.notAvailable } });
+    expect(res).toEqual({
+      status: 400,
+      body: { message: RATING_MESSAGES.notAvailable, code: expect.any(String) },
+    });
     expect(
       (await fan.api.post('/api/ratings', body(fan.user.id, live.starters[0]?.id ?? 0, 7, 999_999))).status,
     ).toBe(404);
@@ -169,7 +187,66 @@ describe("a fan cannot rate after the final vote (enforced inside the rating's o
     await voteAll(fan, live, 6);
     const p = live.starters[1]?.id ?? 0;
     const changed = await fan.api.post('/api/ratings', body(fan.user.id, p, 9));
-    expect(changed).toEqual({ status: 409, body: { message: RATING_MESSAGES.alreadyVoted } });
+    expect(changed).toEqual({
+      status: 409,
+      body: { message: RATING_MESSAGES.alreadyVoted, code: expect.any(String) },
+    });
     expect((await rowsOf(fan.user.id, p)).map((r) => r.rating)).toEqual([6]);
+  });
+});
+
+describe('ratings arriving together share one statement', () => {
+  it('keeps each rule per rating, the later of two for the same player, and answers each its own', async () => {
+    const [a, b, voted] = await Promise.all([createFan(t), createFan(t), createFan(t)]);
+    if (!a || !b || !voted) throw new Error('no fans');
+    await voteAll(voted, live, 5);
+    const p = live.starters[2]?.id ?? 0;
+    const benched = live.squad.find((player) => !live.available.includes(player))?.id ?? 0;
+    const batches = new RatingBatches(t.db);
+    // Asked in one turn of the event loop: one batch.
+    const answers = await Promise.all([
+      batches.save(rated(a.user.id, p, 4)),
+      batches.save(rated(b.user.id, p, 8)),
+      batches.save(rated(a.user.id, p, 9)),
+      batches.save(rated(b.user.id, benched, 7)),
+      batches.save(rated(voted.user.id, p, 10)),
+    ]);
+    expect(answers[0]).toEqual(expect.any(Number));
+    expect(answers[2]).toBe(answers[0]);
+    expect(answers[1]).toEqual(expect.any(Number));
+    expect(answers.slice(3)).toEqual([null, null]);
+    expect((await rowsOf(a.user.id, p)).map((r) => r.rating)).toEqual([9]);
+    expect((await rowsOf(b.user.id, p)).map((r) => r.rating)).toEqual([8]);
+    expect((await rowsOf(voted.user.id, p)).map((r) => r.rating)).toEqual([5]);
+  });
+
+  it('a rating the database refuses outright (an account gone meanwhile) does not take the others with it', async () => {
+    const fan = await createFan(t);
+    const p = live.starters[3]?.id ?? 0;
+    const batches = new RatingBatches(t.db);
+    const [kept, gone] = await Promise.allSettled([
+      batches.save(rated(fan.user.id, p, 6)),
+      batches.save(rated(randomUUID(), p, 6)),
+    ]);
+    expect(kept).toEqual({ status: 'fulfilled', value: expect.any(Number) });
+    expect(gone.status).toBe('rejected');
+    expect((await rowsOf(fan.user.id, p)).map((r) => r.rating)).toEqual([6]);
+  });
+
+  it('through the API, a crowd of fans is saved and the one who already voted is told why', async () => {
+    const fans = await Promise.all(Array.from({ length: 12 }, () => createFan(t)));
+    const late = fans[0];
+    if (!late) throw new Error('no fan');
+    await voteAll(late, live, 7);
+    const p = live.starters[4]?.id ?? 0;
+    const answers = await Promise.all(fans.map((f) => f.api.post('/api/ratings', body(f.user.id, p, 3))));
+    expect(answers[0]).toEqual({
+      status: 409,
+      body: { message: RATING_MESSAGES.alreadyVoted, code: expect.any(String) },
+    });
+    expect(answers.slice(1).map((r) => r.status)).toEqual(Array(11).fill(200));
+    expect(answers.slice(1).map((r) => r.body)).toEqual(
+      Array(11).fill(expect.objectContaining({ rating: 3 })),
+    );
   });
 });

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Database } from '../../db/client';
 import type { AudienceRule, LiveBus } from '../../lib/live-bus';
+import type { Metrics } from '../../lib/metrics';
 import {
   type Claim,
   LocalCoordinator,
@@ -36,6 +37,8 @@ export interface TickerOptions {
  */
 export class LeaderboardTicker {
   private readonly pending = new Map<number, Set<Change>>();
+  /** Per match, when the earliest of its pending writes was taken (ms): where its push lag starts. */
+  private readonly firstWrite = new Map<number, number>();
   /** Matches this instance wrote to lately: it keeps trying to claim them until they are clean. */
   private readonly recent = new Map<number, number>();
   private readonly intervalMs: number;
@@ -63,6 +66,7 @@ export class LeaderboardTicker {
       bus: LiveBus;
       prefix: string;
       log: FastifyBaseLogger;
+      metrics?: Metrics;
     },
     options: TickerOptions = {},
   ) {
@@ -82,7 +86,9 @@ export class LeaderboardTicker {
     const set = this.pending.get(matchId) ?? new Set();
     set.add(change);
     this.pending.set(matchId, set);
-    this.recent.set(matchId, Date.now());
+    const now = Date.now();
+    if (!this.firstWrite.has(matchId)) this.firstWrite.set(matchId, now);
+    this.recent.set(matchId, now);
     this.tickAt(this.notBefore.get(matchId) ?? 0);
   }
 
@@ -143,9 +149,11 @@ export class LeaderboardTicker {
         if ((this.notBefore.get(matchId) ?? 0) > Date.now()) continue;
         const key = String(matchId);
         const changes = this.pending.get(matchId);
+        const since = this.firstWrite.get(matchId);
         this.pending.delete(matchId);
+        this.firstWrite.delete(matchId);
         try {
-          if (changes) await coordinator.mark(key, changes);
+          if (changes) await coordinator.mark(key, changes, since);
           const claim = await coordinator.claim(key);
           if (claim) {
             this.refused.delete(matchId);
@@ -162,6 +170,8 @@ export class LeaderboardTicker {
         } catch (error) {
           // Redis went away mid-tick: the changes stay pending and are retried (locally if need be).
           if (changes) this.pending.set(matchId, new Set([...(this.pending.get(matchId) ?? []), ...changes]));
+          if (since !== undefined)
+            this.firstWrite.set(matchId, Math.min(since, this.firstWrite.get(matchId) ?? since));
           this.deps.log.warn({ err: error, matchId }, 'live figures not pushed; retrying');
         }
       }
@@ -178,6 +188,7 @@ export class LeaderboardTicker {
 
   private async push(matchId: number, claim: Claim): Promise<void> {
     const { db, snapshots, live } = this.deps;
+    const started = performance.now();
     // The writes may have been taken by another instance: recompute rather than trust this one's cache,
     // and tell the other instances theirs are stale too.
     snapshots.markDirty(matchId);
@@ -193,7 +204,9 @@ export class LeaderboardTicker {
       type: 'leaderboard_update',
       data: { matchId, seq: claim.seq, leaderboard: snap.leaderboard, totalRatings: snap.totalRatings },
     });
-    live.broadcast(board, [...admins, ...fans]);
+    // The push lag runs from the earliest write this claim covers to the last socket written, on every
+    // instance that has sockets in the audience.
+    live.broadcast(board, [...admins, ...fans], claim.since);
     if (claim.kinds.includes('vote')) {
       const motm = (value: unknown) =>
         liveServerMessage.parse({ type: 'motm_update', data: { matchId, seq: claim.seq, motm: value } });
@@ -201,5 +214,6 @@ export class LeaderboardTicker {
       live.broadcast(motm(snap.motm && motmForFans(snap.motm)), fans);
     }
     this.pushes += 1;
+    this.deps.metrics?.tickDuration.observe((performance.now() - started) / 1000);
   }
 }

@@ -35,6 +35,7 @@ export async function votesRoutes(app: FastifyInstance, opts: { db: Database; ti
     if (!canWriteAs(user, request.body.userId)) throw forbidden(RATING_MESSAGES.notYourself);
     if (!hasConsented(user)) throw forbidden(RATING_MESSAGES.consentRequired);
     const vote = await submitVote(db, request.body);
+    app.metrics.votesSaved.inc();
     app.live.userVoted(user.id, request.body.matchId);
     opts.ticker.noteWrite(request.body.matchId, 'vote');
     return reply.status(201).send(vote);

@@ -41,16 +41,19 @@ describe('the final vote', () => {
     expect((await fan.api.get(voteUrl(fan.user.id))).body).toBeNull();
 
     const early = await vote(fan, motm);
-    expect(early).toEqual({ status: 400, body: { message: VOTE_MESSAGES.rateAllFirst } });
+    expect(early).toEqual({
+      status: 400,
+      body: { message: VOTE_MESSAGES.rateAllFirst, code: expect.any(String) },
+    });
 
     await rateAll(fan.api, fan.user.id, live, 8);
     expect((await fan.api.get(voteUrl(fan.user.id, '/progress'))).body).toEqual({
       completed: live.available.length,
       total: live.available.length,
     });
-    expect((await vote(fan, live.manager.id)).body).toEqual({ message: VOTE_MESSAGES.managerNotMotm });
+    expect((await vote(fan, live.manager.id)).body).toMatchObject({ message: VOTE_MESSAGES.managerNotMotm });
     const benched = live.squad.find((p) => !live.available.includes(p))?.id ?? 0;
-    expect((await vote(fan, benched)).body).toEqual({ message: VOTE_MESSAGES.motmNotAvailable });
+    expect((await vote(fan, benched)).body).toMatchObject({ message: VOTE_MESSAGES.motmNotAvailable });
 
     const ok = await vote(fan, motm);
     expect(ok.status).toBe(201);
@@ -61,14 +64,20 @@ describe('the final vote', () => {
       motmPlayerId: motm,
       isComplete: true,
     });
-    expect(await vote(fan, motm)).toEqual({ status: 409, body: { message: RATING_MESSAGES.alreadyVoted } });
+    expect(await vote(fan, motm)).toEqual({
+      status: 409,
+      body: { message: RATING_MESSAGES.alreadyVoted, code: expect.any(String) },
+    });
     const again = await fan.api.post('/api/ratings', {
       userId: fan.user.id,
       playerId: motm,
       matchId: live.match.id,
       rating: 1,
     });
-    expect(again).toEqual({ status: 409, body: { message: RATING_MESSAGES.alreadyVoted } });
+    expect(again).toEqual({
+      status: 409,
+      body: { message: RATING_MESSAGES.alreadyVoted, code: expect.any(String) },
+    });
   });
 
   it('is one vote even when two tabs submit at once', async () => {

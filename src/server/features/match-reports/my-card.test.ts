@@ -40,7 +40,7 @@ describe("a fan's own ratings as an image", () => {
   it('asks for a signed-in fan (401), and has nothing while the match is live (404)', async () => {
     const anonymous = await get();
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ message: 'Not authenticated' });
+    expect(anonymous.json()).toMatchObject({ message: 'Not authenticated' });
     const early = await get(fanA.cookie);
     expect(early.statusCode).toBe(404);
     expect(early.headers['content-type']).toMatch(/^application\/json/);
@@ -127,7 +127,7 @@ describe("a fan's own ratings as an image", () => {
   it('answers 404 to a fan who rated nobody in the match, and to a match that is live again', async () => {
     const nobody = await get(bystander.cookie);
     expect(nobody.statusCode).toBe(404);
-    expect(nobody.json()).toEqual({ message: MY_RATINGS_CARD_MESSAGES.notRated });
+    expect(nobody.json()).toMatchObject({ message: MY_RATINGS_CARD_MESSAGES.notRated });
     expect((await get(live.admin.cookie)).statusCode).toBe(404);
     expect((await get(fanA.cookie, myRatingsCardPath(2_147_483_647))).statusCode).toBe(404);
     for (const bad of ['0', 'x', '2147483648'])

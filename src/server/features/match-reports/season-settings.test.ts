@@ -23,10 +23,13 @@ afterAll(() => t?.close());
 describe('who may read and set the season start month', () => {
   it('answers 401 to anyone signed out and 403 to a fan, even with a malformed body', async () => {
     for (const body of [{ startMonth: 6 }, { startMonth: 'x' }]) {
-      expect(await client(t).put(URL, body)).toEqual({ status: 401, body: { message: 'Not authenticated' } });
+      expect(await client(t).put(URL, body)).toEqual({
+        status: 401,
+        body: { message: 'Not authenticated', code: expect.any(String) },
+      });
       expect(await fan.api.put(URL, body)).toEqual({
         status: 403,
-        body: { message: 'Admin access required' },
+        body: { message: 'Admin access required', code: expect.any(String) },
       });
     }
     expect((await client(t).get(URL)).status).toBe(401);
@@ -38,7 +41,7 @@ describe('who may read and set the season start month', () => {
   it.each([0, 13, 'x', 6.5, -1, '6', null])('refuses %j as a month with 400', async (startMonth) => {
     expect(await admin.api.put(URL, { startMonth })).toEqual({
       status: 400,
-      body: { message: SEASON_SETTINGS_MESSAGES.month },
+      body: { message: SEASON_SETTINGS_MESSAGES.month, code: expect.any(String) },
     });
     expect((await admin.api.get(URL)).body).toEqual({ startMonth: 8 });
   });

@@ -10,6 +10,7 @@ import { and, count, desc, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type MatchRow, matches, players } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { pushEventOf, queueMatchPush } from '../push/push.service';
 import { describeMatchChange } from './match-change';
 
 export function toMatch(row: MatchRow): Match {
@@ -150,6 +151,10 @@ export async function updateMatch(
       ? await tx.update(matches).set(next).where(eq(matches.id, id)).returning()
       : [current];
     if (!row) throw notFound(MATCH_MESSAGES.notFound);
-    return { match: toMatch(row), started, change: describeMatchChange(current, row) };
+    const change = describeMatchChange(current, row);
+    // Fans who asked are told, once per match and event, only if this change commits.
+    const event = pushEventOf(change);
+    if (event) await queueMatchPush(tx, id, event);
+    return { match: toMatch(row), started, change };
   });
 }

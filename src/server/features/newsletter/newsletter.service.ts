@@ -104,6 +104,15 @@ export async function queueProviderRemoval(tx: Database, userId: string): Promis
  * there; once done its row goes at once (it holds only the e-mail). A sign-up for an address whose
  * removal is still pending waits for it, so the removal never takes away a newer subscription.
  */
+/** Sign-ups and removals still to reach the provider (every instance's), for the queue-depth gauge. */
+export async function newsletterQueueDepth(db: Database): Promise<number> {
+  const [row] = await rows<{ pending: number }>(
+    db,
+    sql`select count(*)::int as pending from newsletter_queue where status = 'pending'`,
+  );
+  return row?.pending ?? 0;
+}
+
 export function createNewsletter(db: Database, options: NewsletterOptions) {
   const pollMs = options.pollMs ?? 30_000;
   const batchSize = options.batchSize ?? 25;

@@ -1,5 +1,11 @@
 import { type OAuthFailureReason, oauthFailurePath, oauthSuccessPath } from '@shared/auth';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onResponseHookHandler,
+} from 'fastify';
 import type { Database } from '../../db/client';
 import type { Env } from '../../env';
 import { setSessionCookie } from '../../plugins/auth';
@@ -46,7 +52,19 @@ export async function oauthRoutes(app: FastifyInstance, opts: OAuthRoutesOptions
     return noStore(reply).redirect(url.href, 302);
   });
 
-  app.get(CALLBACK_PATH, routeOptions, async (request, reply) => {
+  // Every outcome is a redirect: where it leads says how the sign-in went.
+  const countSignIn: onResponseHookHandler = (_request, reply, done) => {
+    const location = String(reply.getHeader('location') ?? '');
+    const result = location.startsWith('/?auth=success')
+      ? 'ok'
+      : location.includes('reason=rate_limited')
+        ? 'limited'
+        : 'failed';
+    app.metrics.observeSignIn('social', result, reply.elapsedTime);
+    done();
+  };
+
+  app.get(CALLBACK_PATH, { ...routeOptions, onResponse: countSignIn }, async (request, reply) => {
     const flow = flowCookie.take(request, reply);
     if (!provider) throw new OAuthFailure('not_configured');
     const callbackUrl = new URL(redirectUri);

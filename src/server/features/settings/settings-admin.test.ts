@@ -29,8 +29,14 @@ describe('authorization', () => {
     ['POST', '/api/admin/tracking'],
   ])('%s %s: anonymous 401, fan 403', async (method, url) => {
     const call = (api: ReturnType<typeof client>) => (method === 'GET' ? api.get(url) : api.post(url, {}));
-    expect(await call(client(t))).toEqual({ status: 401, body: { message: 'Not authenticated' } });
-    expect(await call(fan.api)).toEqual({ status: 403, body: { message: 'Admin access required' } });
+    expect(await call(client(t))).toEqual({
+      status: 401,
+      body: { message: 'Not authenticated', code: expect.any(String) },
+    });
+    expect(await call(fan.api)).toEqual({
+      status: 403,
+      body: { message: 'Admin access required', code: expect.any(String) },
+    });
   });
 
   it('refuses a malformed body from a fan with 403, not 400', async () => {
@@ -88,18 +94,18 @@ describe('customization', () => {
   ])('refuses %s %j with 400', async (field, value, message) => {
     expect(await admin.api.post('/api/admin/customization', { [field]: value })).toEqual({
       status: 400,
-      body: { message },
+      body: { message, code: expect.any(String) },
     });
   });
 
   it('refuses over-long text with the schema message', async () => {
     expect(await admin.api.post('/api/admin/customization', { companyName: 'x'.repeat(81) })).toEqual({
       status: 400,
-      body: { message: 'Must be at most 80 characters' },
+      body: { message: 'Must be at most 80 characters', code: expect.any(String) },
     });
     expect(await admin.api.post('/api/admin/customization', { description: 'x'.repeat(501) })).toEqual({
       status: 400,
-      body: { message: 'Must be at most 500 characters' },
+      body: { message: 'Must be at most 500 characters', code: expect.any(String) },
     });
   });
 });
@@ -134,7 +140,10 @@ describe('social media', () => {
     async (link) => {
       expect(await admin.api.post('/api/admin/social-media', { instagram: link })).toEqual({
         status: 400,
-        body: { message: 'Links must start with http:// or https://' },
+        body: {
+          message: 'Links must start with http:// or https://',
+          code: expect.any(String),
+        },
       });
     },
   );
@@ -213,7 +222,10 @@ describe('tracking', () => {
     [{ beehiivApiKey: 'two words' }, TRACKING_MESSAGES.apiKeyFormat],
     [{ beehiivApiKey: 'line\r\nX-Injected: 1' }, TRACKING_MESSAGES.apiKeyFormat],
   ])('refuses %j with 400 and its message', async (body, message) => {
-    expect(await admin.api.post('/api/admin/tracking', body)).toEqual({ status: 400, body: { message } });
+    expect(await admin.api.post('/api/admin/tracking', body)).toEqual({
+      status: 400,
+      body: { message, code: expect.any(String) },
+    });
   });
 
   it('accepts blank ids as cleared', async () => {

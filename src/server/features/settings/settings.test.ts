@@ -94,7 +94,7 @@ it('lets only admins save banners, validating type and image addresses, and keep
   });
   expect(js).toEqual({
     status: 400,
-    body: { message: 'Image must be an uploaded file or an http(s) address' },
+    body: { message: 'Image must be an uploaded file or an http(s) address', code: expect.any(String) },
   });
   expect((await client(t).get<Banners>('/api/banners')).body.banner1.title).toBe('Matchday Offer');
 });

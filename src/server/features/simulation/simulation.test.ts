@@ -139,7 +139,7 @@ describe('with SIMULATION on', () => {
     expect((await client(t).post('/api/simulation/fans', body)).status).toBe(401);
     expect(await fan.api.post('/api/simulation/fans', body)).toEqual({
       status: 403,
-      body: { message: SIMULATION_MESSAGES.adminOnly },
+      body: { message: SIMULATION_MESSAGES.adminOnly, code: expect.any(String) },
     });
     expect((await fan.api.get(summaryUrl())).status).toBe(403);
     expect((await fan.api.get(`/api/simulation/matches/${live.match.id}/ratings`)).status).toBe(403);
@@ -177,7 +177,7 @@ describe('with SIMULATION on', () => {
     const rating = { userId: fan.id, playerId: player, matchId: live.match.id, rating: 7 };
     expect(await api.post('/api/ratings', rating)).toEqual({
       status: 403,
-      body: { message: RATING_MESSAGES.consentRequired },
+      body: { message: RATING_MESSAGES.consentRequired, code: expect.any(String) },
     });
     expect((await api.patch(`/api/user/${fan.id}/consent`, { consentGiven: true })).status).toBe(200);
     expect((await api.post('/api/ratings', rating)).status).toBe(200);
@@ -193,7 +193,10 @@ describe('with SIMULATION on', () => {
     expect(first.status).toBe(201);
     // Overlaps sim-b-1: the whole call is refused, sim-b-2 is not created.
     const again = await live.admin.api.post('/api/simulation/fans', { prefix: 'sim-b', first: 1, count: 2 });
-    expect(again).toEqual({ status: 409, body: { message: SIMULATION_MESSAGES.prefixTaken } });
+    expect(again).toEqual({
+      status: 409,
+      body: { message: SIMULATION_MESSAGES.prefixTaken, code: expect.any(String) },
+    });
     const after = await rows<{ n: number }>(
       t.db,
       sql`select count(*)::int as n from users where email like 'sim-b-%'`,

@@ -276,7 +276,7 @@ describe('GET /objects/:file', () => {
   it('answers 404 JSON for an unknown object, a wrong extension or a path that is not an object', async () => {
     const missing = await fetchObject(`/objects/${'a'.repeat(64)}.png`);
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'File not found' });
+    expect(missing.json()).toMatchObject({ message: 'File not found' });
 
     const res = await uploadObject({ data: await png(12, 12) });
     const asJpg = (res.body.objectPath as string).replace(/\.png$/, '.jpg');

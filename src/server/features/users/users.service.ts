@@ -1,4 +1,5 @@
 import type { PublicUser } from '@shared/auth';
+import { isLocale } from '@shared/i18n/locales';
 import { count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type UserRow, users, userVotes } from '../../db/schema';
@@ -35,5 +36,6 @@ export async function toPublicUser(db: Database, user: UserRow): Promise<PublicU
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
     voteCount: votes?.n ?? 0,
     createdAt: user.createdAt.toISOString(),
+    locale: isLocale(user.locale) ? user.locale : null,
   };
 }

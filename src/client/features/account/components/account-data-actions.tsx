@@ -11,6 +11,7 @@ import {
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/use-toast';
 import { apiErrorMessage } from '@client/lib/api-client';
+import { useT } from '@client/lib/i18n/use-t';
 import type { PublicUser } from '@shared/auth';
 import { useMutation } from '@tanstack/react-query';
 import { Download, Trash2 } from 'lucide-react';
@@ -18,11 +19,9 @@ import { useState } from 'react';
 import { deleteAccount, downloadAccountData } from '../api/account-api';
 import { useSignOutDeleted } from '../api/use-sign-out-deleted';
 
-const DOWNLOAD_FAILED = 'Your data could not be downloaded. Please try again.';
-const DELETE_FAILED = 'Your account could not be deleted. Please try again.';
-
 /** "Download my data" and "Delete account" (privacy policy section 8), in the account dialog. */
 export function AccountDataActions({ user }: { user: PublicUser }) {
+  const t = useT();
   const [confirmOpen, setConfirmOpen] = useState(false);
   const signOutDeleted = useSignOutDeleted();
 
@@ -38,9 +37,8 @@ export function AccountDataActions({ user }: { user: PublicUser }) {
       await signOutDeleted();
       toast({
         variant: 'success',
-        title: 'Account deleted',
-        description:
-          'You are signed out. Your ratings and votes remain in the match figures without your name.',
+        title: t('account.data.deletedTitle'),
+        description: t('account.data.deletedDescription'),
       });
     },
     onError: (error) => console.warn('Account deletion failed', error),
@@ -49,12 +47,12 @@ export function AccountDataActions({ user }: { user: PublicUser }) {
   return (
     <section aria-labelledby="your-data-heading" className="flex flex-col gap-3 border-t border-border pt-4">
       <h3 id="your-data-heading" className="text-sm font-semibold">
-        Your data
+        {t('account.data.title')}
       </h3>
       <div className="grid gap-2 sm:grid-cols-2">
         <Button variant="outline" disabled={download.isPending} onClick={() => download.mutate()}>
           <Download aria-hidden="true" />
-          {download.isPending ? 'Preparing…' : 'Download my data'}
+          {download.isPending ? t('account.data.preparing') : t('account.data.download')}
         </Button>
         <AlertDialog
           open={confirmOpen}
@@ -68,44 +66,40 @@ export function AccountDataActions({ user }: { user: PublicUser }) {
           <AlertDialogTrigger asChild>
             <Button variant="destructive">
               <Trash2 aria-hidden="true" />
-              Delete account
+              {t('account.data.delete')}
             </Button>
           </AlertDialogTrigger>
           <AlertDialogContent>
             <AlertDialogHeader>
-              <AlertDialogTitle>Delete your account?</AlertDialogTitle>
-              <AlertDialogDescription>
-                This cannot be undone. You will be signed out on every device.
-              </AlertDialogDescription>
+              <AlertDialogTitle>{t('account.data.confirmTitle')}</AlertDialogTitle>
+              <AlertDialogDescription>{t('account.data.confirmDescription')}</AlertDialogDescription>
             </AlertDialogHeader>
             <div className="flex flex-col gap-3 text-sm">
               <div>
-                <p className="font-semibold">Removed at once</p>
-                <ul className="mt-1 list-disc pl-5 text-muted-foreground">
-                  <li>Your profile: name, e-mail address, photo and sign-in details</li>
-                  <li>Your consent choices and newsletter sign-up</li>
-                  <li>Your sessions, sign-in records and e-mails we sent you</li>
+                <p className="font-semibold">{t('account.data.removedTitle')}</p>
+                <ul className="mt-1 list-disc ps-5 text-muted-foreground">
+                  <li>{t('account.data.removedProfile')}</li>
+                  <li>{t('account.data.removedConsent')}</li>
+                  <li>{t('account.data.removedSessions')}</li>
                 </ul>
               </div>
               <div>
-                <p className="font-semibold">Kept without your name</p>
-                <ul className="mt-1 list-disc pl-5 text-muted-foreground">
-                  <li>Your player ratings and Man of the Match votes, so match results stay right</li>
+                <p className="font-semibold">{t('account.data.keptTitle')}</p>
+                <ul className="mt-1 list-disc ps-5 text-muted-foreground">
+                  <li>{t('account.data.keptRatings')}</li>
                 </ul>
               </div>
-              <p className="text-muted-foreground">
-                Want a copy first? Use “Download my data” before deleting.
-              </p>
+              <p className="text-muted-foreground">{t('account.data.copyFirst')}</p>
             </div>
             {remove.isError ? (
               <p role="alert" className="text-sm font-medium text-destructive">
-                {apiErrorMessage(remove.error, DELETE_FAILED)}
+                {apiErrorMessage(remove.error, t('account.data.deleteFailed'))}
               </p>
             ) : null}
             <AlertDialogFooter>
-              <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
+              <AlertDialogCancel disabled={remove.isPending}>{t('account.data.cancel')}</AlertDialogCancel>
               <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate()}>
-                {remove.isPending ? 'Deleting…' : 'Delete my account'}
+                {remove.isPending ? t('account.data.deleting') : t('account.data.deleteConfirm')}
               </Button>
             </AlertDialogFooter>
           </AlertDialogContent>
@@ -114,10 +108,10 @@ export function AccountDataActions({ user }: { user: PublicUser }) {
       <p aria-live="polite" className="text-sm empty:hidden">
         {download.isError ? (
           <span className="font-medium text-destructive">
-            {apiErrorMessage(download.error, DOWNLOAD_FAILED)}
+            {apiErrorMessage(download.error, t('account.data.downloadFailed'))}
           </span>
         ) : download.isSuccess ? (
-          <span className="text-muted-foreground">Your data was downloaded as a JSON file.</span>
+          <span className="text-muted-foreground">{t('account.data.downloaded')}</span>
         ) : null}
       </p>
     </section>

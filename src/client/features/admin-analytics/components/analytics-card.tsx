@@ -1,14 +1,16 @@
 import { Card } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { apiErrorMessage } from '@client/lib/api-client';
+import { i18n } from '@client/lib/i18n/i18n';
+import { useT } from '@client/lib/i18n/use-t';
 import { cn } from '@client/lib/utils';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 /** An analytics card that failed shows 'Error: {message}'. */
 export function errorText(error: unknown): string {
-  const fallback = error instanceof Error ? error.message : 'Something went wrong';
-  return `Error: ${apiErrorMessage(error, fallback)}`;
+  const fallback = error instanceof Error ? error.message : i18n._('admin-match.analytics.somethingWrong');
+  return i18n._('admin-match.analytics.error', { message: apiErrorMessage(error, fallback) });
 }
 
 interface AnalyticsCardProps {
@@ -72,5 +74,6 @@ export function QueryBody<T>({ query, idle, skeleton, children }: QueryBodyProps
 }
 
 export function NoMatch() {
-  return <p className="text-sm text-muted-foreground">No match yet. Announce one in Match Control.</p>;
+  const t = useT();
+  return <p className="text-sm text-muted-foreground">{t('admin-match.analytics.noMatch')}</p>;
 }

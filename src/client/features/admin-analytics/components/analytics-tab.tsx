@@ -1,4 +1,5 @@
 import { Button } from '@client/components/ui/button';
+import { useT } from '@client/lib/i18n/use-t';
 import { queryKeys } from '@client/lib/query-keys';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
@@ -26,6 +27,7 @@ interface AnalyticsTabProps {
  * match; the picker shows any other.
  */
 export function AnalyticsTab({ notificationsEnabled = true }: AnalyticsTabProps = {}) {
+  const t = useT();
   const queryClient = useQueryClient();
   const current = useCurrentMatch();
   const matches = useMatches();
@@ -49,7 +51,7 @@ export function AnalyticsTab({ notificationsEnabled = true }: AnalyticsTabProps 
         <div className="flex flex-col gap-2 sm:flex-row">
           <Button variant="outline" onClick={refresh}>
             <RefreshCw aria-hidden="true" />
-            Refresh
+            {t('admin-match.analytics.refresh')}
           </Button>
           <ExportHistoryButton notify={notificationsEnabled} />
         </div>

@@ -1,6 +1,9 @@
 import { Skeleton } from '@client/components/ui/skeleton';
+import { positionName } from '@client/lib/i18n/positions';
+import { useT } from '@client/lib/i18n/use-t';
 import { Flame } from 'lucide-react';
 import { useControversial } from '../api/get-match-analytics';
+import { formatDecimal } from '../utils/match-history';
 import { AnalyticsCard, NoMatch, QueryBody } from './analytics-card';
 
 /** The 5 players fans disagreed on most (population variance, 2+ ratings). */
@@ -15,12 +18,13 @@ const listSkeleton = (
 );
 
 export function ControversialCard({ matchId }: { matchId: number | undefined }) {
+  const t = useT();
   const controversial = useControversial(matchId);
   return (
     <AnalyticsCard
-      title="Controversial Ratings"
+      title={t('admin-match.analytics.controversial.title')}
       icon={Flame}
-      description="Players whose ratings were most spread out (variance)."
+      description={t('admin-match.analytics.controversial.description')}
     >
       <QueryBody
         query={controversial}
@@ -32,10 +36,9 @@ export function ControversialCard({ matchId }: { matchId: number | undefined }) 
           const spread = entries.filter((entry) => entry.variance > 0);
           return spread.length === 0 ? (
             <div className="flex flex-col gap-1 rounded-md border border-dashed border-input p-4 text-center">
-              <p className="font-semibold">None</p>
+              <p className="font-semibold">{t('admin-match.analytics.controversial.none')}</p>
               <p className="text-sm text-muted-foreground">
-                No player's ratings are spread out: fans agree so far, or there are too few ratings (2 per
-                player needed).
+                {t('admin-match.analytics.controversial.noneHint')}
               </p>
             </div>
           ) : (
@@ -48,17 +51,22 @@ export function ControversialCard({ matchId }: { matchId: number | undefined }) 
                   <div className="flex min-w-0 flex-1 flex-col">
                     <span className="truncate font-semibold">{entry.player.name}</span>
                     <span className="truncate text-xs text-muted-foreground">
-                      {entry.player.position} · {entry.ratingCount} ratings
+                      {positionName(entry.player.position)} ·{' '}
+                      {t('admin-match.analytics.controversial.ratings', { count: entry.ratingCount })}
                     </span>
                   </div>
-                  <dl className="flex shrink-0 gap-4 text-right text-sm">
+                  <dl className="flex shrink-0 gap-4 text-end text-sm">
                     <div className="flex flex-col">
-                      <dt className="text-xs text-muted-foreground">Average</dt>
-                      <dd className="font-bold tabular-nums">{entry.averageRating.toFixed(1)}</dd>
+                      <dt className="text-xs text-muted-foreground">
+                        {t('admin-match.analytics.controversial.average')}
+                      </dt>
+                      <dd className="font-bold tabular-nums">{formatDecimal(entry.averageRating)}</dd>
                     </div>
                     <div className="flex flex-col">
-                      <dt className="text-xs text-muted-foreground">Variance</dt>
-                      <dd className="font-bold tabular-nums">{entry.variance.toFixed(1)}</dd>
+                      <dt className="text-xs text-muted-foreground">
+                        {t('admin-match.analytics.controversial.variance')}
+                      </dt>
+                      <dd className="font-bold tabular-nums">{formatDecimal(entry.variance)}</dd>
                     </div>
                   </dl>
                 </li>

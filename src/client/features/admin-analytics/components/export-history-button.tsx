@@ -2,6 +2,7 @@ import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
 import { apiErrorMessage } from '@client/lib/api-client';
+import { useT } from '@client/lib/i18n/use-t';
 import { Download } from 'lucide-react';
 import { useHistoryExport } from '../api/export-history';
 import { downloadFile, historyExportFilename, historyExportJson } from '../utils/export-file';
@@ -13,6 +14,7 @@ interface ExportHistoryButtonProps {
 
 /** 'Export All Historical Data': every completed match as one JSON file named by date. */
 export function ExportHistoryButton({ notify }: ExportHistoryButtonProps) {
+  const t = useT();
   const exportHistory = useHistoryExport();
   return (
     <Button
@@ -23,8 +25,8 @@ export function ExportHistoryButton({ notify }: ExportHistoryButtonProps) {
           onSuccess: (matches) => {
             if (matches.length === 0) {
               toast({
-                title: 'No Completed Matches',
-                description: 'There is no completed match to export yet.',
+                title: t('admin-match.analytics.export.noneTitle'),
+                description: t('admin-match.analytics.export.noneDescription'),
               });
               return;
             }
@@ -33,25 +35,25 @@ export function ExportHistoryButton({ notify }: ExportHistoryButtonProps) {
             if (notify) {
               toast({
                 variant: 'success',
-                title: 'Export Complete',
-                description: `${matches.length} ${matches.length === 1 ? 'match' : 'matches'} saved to ${filename}.`,
+                title: t('admin-match.analytics.export.doneTitle'),
+                description: t('admin-match.analytics.export.doneDescription', {
+                  count: matches.length,
+                  filename,
+                }),
               });
             }
           },
           onError: (error) =>
             toast({
               variant: 'destructive',
-              title: 'Export Failed',
-              description: apiErrorMessage(
-                error,
-                'The historical data could not be exported. Please try again.',
-              ),
+              title: t('admin-match.analytics.export.failedTitle'),
+              description: apiErrorMessage(error, t('admin-match.analytics.export.failedDescription')),
             }),
         })
       }
     >
       {exportHistory.isPending ? <Spinner /> : <Download aria-hidden="true" />}
-      Export All Historical Data
+      {t('admin-match.analytics.export.button')}
     </Button>
   );
 }

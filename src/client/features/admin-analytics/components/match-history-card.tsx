@@ -2,9 +2,10 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
+import { useT } from '@client/lib/i18n/use-t';
 import { formatNumber } from '@client/lib/intl-format';
 import { HISTORY_PAGE_SIZE } from '@shared/domain';
-import type { Match } from '@shared/matches';
+import type { Match, MatchStatus } from '@shared/matches';
 import { ChevronLeft, ChevronRight, History } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useMatches } from '../api/get-matches';
@@ -21,26 +22,34 @@ function VoteCount({ matchId }: { matchId: number }) {
   return <span>{formatNumber(votes.data.totalVotes)}</span>;
 }
 
+// The status is a fixed set of values: each is shown in the language being read.
+const STATUS_LABEL = {
+  LIVE: 'admin-match.status.live',
+  'Half Time': 'admin-match.status.halfTime',
+  'Not Started': 'admin-match.status.notStarted',
+} as const satisfies Record<Exclude<MatchStatus, 'Match Ended'>, string>;
+
 function StatusBadge({ match }: { match: Match }) {
-  return match.status === 'Match Ended' ? (
-    <Badge variant="muted">Ended</Badge>
-  ) : (
-    <Badge variant="outline">{match.status}</Badge>
-  );
+  const t = useT();
+  if (match.status === 'Match Ended') return <Badge variant="muted">{t('admin-match.state.ended')}</Badge>;
+  const key = STATUS_LABEL[match.status];
+  return <Badge variant="outline">{key ? t(key) : match.status}</Badge>;
 }
 
 function HistoryRows({ matches }: { matches: Match[] }) {
+  const t = useT();
+  const title = t('admin-match.analytics.history.title');
   return (
     <>
       <div className="hidden md:block">
-        <Table aria-label="Historical Match Votes">
+        <Table aria-label={title}>
           <TableHeader>
             <TableRow className="hover:bg-transparent">
-              <TableHead>Match</TableHead>
-              <TableHead>Date</TableHead>
-              <TableHead>Score</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead className="text-right">Votes</TableHead>
+              <TableHead>{t('admin-match.analytics.history.match')}</TableHead>
+              <TableHead>{t('admin-match.analytics.history.date')}</TableHead>
+              <TableHead>{t('admin-match.analytics.history.score')}</TableHead>
+              <TableHead>{t('admin-match.analytics.history.status')}</TableHead>
+              <TableHead className="text-end">{t('admin-match.analytics.history.votes')}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -51,11 +60,13 @@ function HistoryRows({ matches }: { matches: Match[] }) {
                   <span className="block text-xs font-normal text-muted-foreground">{match.tournament}</span>
                 </TableCell>
                 <TableCell className="whitespace-nowrap">{formatMatchDay(match.scheduledDate)}</TableCell>
-                <TableCell className="tabular-nums">{match.score}</TableCell>
+                <TableCell className="tabular-nums">
+                  <span dir="ltr">{match.score}</span>
+                </TableCell>
                 <TableCell>
                   <StatusBadge match={match} />
                 </TableCell>
-                <TableCell className="text-right font-semibold tabular-nums">
+                <TableCell className="text-end font-semibold tabular-nums">
                   <VoteCount matchId={match.id} />
                 </TableCell>
               </TableRow>
@@ -63,13 +74,14 @@ function HistoryRows({ matches }: { matches: Match[] }) {
           </TableBody>
         </Table>
       </div>
-      <ul aria-label="Historical Match Votes" className="flex flex-col divide-y divide-border md:hidden">
+      <ul aria-label={title} className="flex flex-col divide-y divide-border md:hidden">
         {matches.map((match) => (
           <li key={match.id} className="flex items-center justify-between gap-3 py-3 first:pt-0">
             <div className="flex min-w-0 flex-col gap-0.5">
               <span className="font-semibold">{match.title}</span>
               <span className="text-xs text-muted-foreground">
-                {formatMatchDay(match.scheduledDate)} · {match.score} · {match.tournament}
+                {formatMatchDay(match.scheduledDate)} · <span dir="ltr">{match.score}</span> ·{' '}
+                {match.tournament}
               </span>
               <span>
                 <StatusBadge match={match} />
@@ -79,7 +91,9 @@ function HistoryRows({ matches }: { matches: Match[] }) {
               <span className="text-lg font-bold tabular-nums">
                 <VoteCount matchId={match.id} />
               </span>
-              <span className="text-xs text-muted-foreground">votes</span>
+              <span className="text-xs text-muted-foreground">
+                {t('admin-match.analytics.history.votesUnit')}
+              </span>
             </p>
           </li>
         ))}
@@ -90,6 +104,7 @@ function HistoryRows({ matches }: { matches: Match[] }) {
 
 /** 'Historical Match Votes': completed matches, 10 a page, Previous and Next. */
 export function MatchHistoryCard() {
+  const t = useT();
   const matches = useMatches();
   const [page, setPage] = useState(1);
   const statusId = useId();
@@ -98,7 +113,7 @@ export function MatchHistoryCard() {
   if (matches.isError) {
     body = (
       <p role="alert" className="text-sm font-medium text-destructive">
-        Failed to load match history
+        {t('admin-match.analytics.history.loadFailed')}
       </p>
     );
   } else if (matches.isPending) {
@@ -108,11 +123,14 @@ export function MatchHistoryCard() {
     const current = paginate(completed, page, HISTORY_PAGE_SIZE);
     body =
       completed.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No completed matches yet.</p>
+        <p className="text-sm text-muted-foreground">{t('admin-match.analytics.history.empty')}</p>
       ) : (
         <div className="flex flex-col gap-4">
           <HistoryRows matches={current.items} />
-          <nav aria-label="Match history pages" className="flex items-center justify-between gap-3">
+          <nav
+            aria-label={t('admin-match.analytics.history.pages')}
+            className="flex items-center justify-between gap-3"
+          >
             <Button
               variant="outline"
               size="sm"
@@ -120,14 +138,18 @@ export function MatchHistoryCard() {
               onClick={() => setPage(current.page - 1)}
               aria-describedby={statusId}
             >
-              <ChevronLeft aria-hidden="true" />
-              Previous
+              <ChevronLeft aria-hidden="true" className="rtl:-scale-x-100" />
+              {t('admin-match.analytics.history.previous')}
             </Button>
             <p id={statusId} aria-live="polite" className="text-center text-sm text-muted-foreground">
-              Page {current.page} of {current.pageCount}
+              {t('admin-match.analytics.history.page', { page: current.page, pageCount: current.pageCount })}
               <span className="hidden sm:inline">
                 {' '}
-                · {current.from}–{current.to} of {current.total}
+                {t('admin-match.analytics.history.range', {
+                  from: current.from,
+                  to: current.to,
+                  total: current.total,
+                })}
               </span>
             </p>
             <Button
@@ -137,8 +159,8 @@ export function MatchHistoryCard() {
               onClick={() => setPage(current.page + 1)}
               aria-describedby={statusId}
             >
-              Next
-              <ChevronRight aria-hidden="true" />
+              {t('admin-match.analytics.history.next')}
+              <ChevronRight aria-hidden="true" className="rtl:-scale-x-100" />
             </Button>
           </nav>
         </div>
@@ -147,9 +169,9 @@ export function MatchHistoryCard() {
 
   return (
     <AnalyticsCard
-      title="Historical Match Votes"
+      title={t('admin-match.analytics.history.title')}
       icon={History}
-      description="Final votes in every match that is not live."
+      description={t('admin-match.analytics.history.description')}
     >
       {body}
     </AnalyticsCard>

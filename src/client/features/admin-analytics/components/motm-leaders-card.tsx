@@ -1,5 +1,7 @@
 import { Avatar } from '@client/components/ui/avatar';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { positionName } from '@client/lib/i18n/positions';
+import { useT } from '@client/lib/i18n/use-t';
 import { Crown } from 'lucide-react';
 import { useMotmLeaderboard } from '../api/get-match-analytics';
 import { formatPercent } from '../utils/match-history';
@@ -17,13 +19,14 @@ const listSkeleton = (
 );
 
 export function MotmLeadersCard({ matchId }: { matchId: number | undefined }) {
+  const t = useT();
   const leaders = useMotmLeaderboard(matchId);
   return (
-    <AnalyticsCard title="MOTM Vote Leaders" icon={Crown}>
+    <AnalyticsCard title={t('admin-match.analytics.motm.title')} icon={Crown}>
       <QueryBody query={leaders} idle={matchId === undefined ? <NoMatch /> : null} skeleton={listSkeleton}>
         {(entries) =>
           entries.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No Man of the Match votes yet.</p>
+            <p className="text-sm text-muted-foreground">{t('admin-match.analytics.motm.empty')}</p>
           ) : (
             <ol className="flex flex-col gap-3">
               {entries.slice(0, MOTM_LEADERS_SHOWN).map((entry, index) => (
@@ -47,7 +50,8 @@ export function MotmLeadersCard({ matchId }: { matchId: number | undefined }) {
                         />
                       </div>
                       <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
-                        {entry.voteCount} {entry.voteCount === 1 ? 'vote' : 'votes'} · {entry.player.position}
+                        {t('admin-match.analytics.motm.votes', { count: entry.voteCount })} ·{' '}
+                        {positionName(entry.player.position)}
                       </span>
                     </div>
                   </div>

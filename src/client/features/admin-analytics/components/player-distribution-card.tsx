@@ -1,6 +1,7 @@
 import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { useT } from '@client/lib/i18n/use-t';
 import { ChartColumn } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { usePlayerDistributions } from '../api/get-match-analytics';
@@ -13,15 +14,16 @@ const chartSkeleton = <Skeleton className="h-56 w-full" />;
 
 /** Each player's spread of ratings from 1 to 10: pick a player, see the bars. */
 export function PlayerDistributionCard({ matchId }: { matchId: number | undefined }) {
+  const t = useT();
   const distributions = usePlayerDistributions(matchId);
   const [chosen, setChosen] = useState<number | null>(null);
   const pickerId = useId();
 
   return (
     <AnalyticsCard
-      title="Rating distribution"
+      title={t('admin-match.analytics.distribution.title')}
       icon={ChartColumn}
-      description="How fans rated each player, 1 to 10."
+      description={t('admin-match.analytics.distribution.description')}
     >
       <QueryBody
         query={distributions}
@@ -31,7 +33,7 @@ export function PlayerDistributionCard({ matchId }: { matchId: number | undefine
         {(players) => {
           if (players.length === 0) {
             return (
-              <p className="text-sm text-muted-foreground">No players have been rated in this match yet.</p>
+              <p className="text-sm text-muted-foreground">{t('admin-match.analytics.distribution.empty')}</p>
             );
           }
           // Most-rated first, so the default is the player most fans had an opinion on.
@@ -48,7 +50,7 @@ export function PlayerDistributionCard({ matchId }: { matchId: number | undefine
           return (
             <div className="flex flex-col gap-3">
               <div className="flex flex-col gap-2 sm:max-w-xs">
-                <Label htmlFor={pickerId}>Player</Label>
+                <Label htmlFor={pickerId}>{t('admin-match.analytics.distribution.player')}</Label>
                 <Select
                   value={String(selected.player.id)}
                   onValueChange={(value) => setChosen(Number(value))}
@@ -75,11 +77,13 @@ export function PlayerDistributionCard({ matchId }: { matchId: number | undefine
                   </Suspense>
                 </div>
                 <table className="sr-only">
-                  <caption>Ratings of {selected.player.name} by value</caption>
+                  <caption>
+                    {t('admin-match.analytics.distribution.caption', { name: selected.player.name })}
+                  </caption>
                   <thead>
                     <tr>
-                      <th scope="col">Rating</th>
-                      <th scope="col">Fans</th>
+                      <th scope="col">{t('admin-match.analytics.distribution.rating')}</th>
+                      <th scope="col">{t('admin-match.analytics.distribution.fans')}</th>
                     </tr>
                   </thead>
                   <tbody>

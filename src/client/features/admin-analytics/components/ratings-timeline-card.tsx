@@ -1,4 +1,5 @@
 import { Skeleton } from '@client/components/ui/skeleton';
+import { useT } from '@client/lib/i18n/use-t';
 import { ChartArea } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useRatingsTimeline } from '../api/get-match-analytics';
@@ -12,12 +13,14 @@ const chartSkeleton = <Skeleton className="h-60 w-full" />;
 
 /** 'Ratings per minute': how busy voting was through the match. */
 export function RatingsTimelineCard({ matchId }: { matchId: number | undefined }) {
+  const t = useT();
   const timeline = useRatingsTimeline(matchId);
+  const title = t('admin-match.analytics.timeline.title');
   return (
     <AnalyticsCard
-      title="Ratings per minute"
+      title={title}
       icon={ChartArea}
-      description="Each match minute counted from kick-off (the match's start time)."
+      description={t('admin-match.analytics.timeline.description')}
     >
       <QueryBody query={timeline} idle={matchId === undefined ? <NoMatch /> : null} skeleton={chartSkeleton}>
         {(data) => {
@@ -34,11 +37,11 @@ export function RatingsTimelineCard({ matchId }: { matchId: number | undefined }
                     </Suspense>
                   </div>
                   <table className="sr-only">
-                    <caption>Ratings per minute</caption>
+                    <caption>{title}</caption>
                     <thead>
                       <tr>
-                        <th scope="col">Minute</th>
-                        <th scope="col">Ratings</th>
+                        <th scope="col">{t('admin-match.analytics.timeline.minute')}</th>
+                        <th scope="col">{t('admin-match.analytics.timeline.ratings')}</th>
                       </tr>
                     </thead>
                     <tbody>
@@ -46,7 +49,9 @@ export function RatingsTimelineCard({ matchId }: { matchId: number | undefined }
                         .filter((p) => p.ratings > 0)
                         .map((p) => (
                           <tr key={p.label}>
-                            <td>{p.label}</td>
+                            <td>
+                              <span dir="ltr">{p.label}</span>
+                            </td>
                             <td>{p.ratings}</td>
                           </tr>
                         ))}

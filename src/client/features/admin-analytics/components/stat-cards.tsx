@@ -1,5 +1,6 @@
 import { Progress } from '@client/components/ui/progress';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { useT } from '@client/lib/i18n/use-t';
 import { formatNumber } from '@client/lib/intl-format';
 import { CircleCheckBig, Repeat, Vote } from 'lucide-react';
 import { useParticipation, useReturnUsers } from '../api/get-match-analytics';
@@ -25,16 +26,24 @@ const statSkeleton = (
 
 /** Final votes of the chosen match, polled every 5 s, with the all-time count beneath. */
 export function TotalVotesCard({ matchId }: { matchId: number | undefined }) {
+  const t = useT();
   const match = useTotalVotes(matchId, { enabled: matchId !== undefined });
   const all = useTotalVotes(undefined);
   return (
-    <AnalyticsCard title="Total Votes" icon={Vote}>
+    <AnalyticsCard title={t('admin-match.analytics.totalVotes.title')} icon={Vote}>
       <QueryBody query={match} idle={matchId === undefined ? <NoMatch /> : null} skeleton={statSkeleton}>
         {({ totalVotes }) => (
           <div className="flex flex-col gap-1">
-            <BigNumber value={formatNumber(totalVotes)} label="final votes in this match" />
+            <BigNumber
+              value={formatNumber(totalVotes)}
+              label={t('admin-match.analytics.totalVotes.thisMatch')}
+            />
             <p className="text-sm text-muted-foreground">
-              {all.data ? `${formatNumber(all.data.totalVotes)} across all matches` : '\u00a0'}
+              {all.data
+                ? t('admin-match.analytics.totalVotes.allMatches', {
+                    count: formatNumber(all.data.totalVotes),
+                  })
+                : '\u00a0'}
             </p>
           </div>
         )}
@@ -45,15 +54,22 @@ export function TotalVotesCard({ matchId }: { matchId: number | undefined }) {
 
 /** Fans who voted in two or more matches, as a share of everyone who voted. */
 export function LoyaltyCard() {
+  const t = useT();
   const loyalty = useReturnUsers();
   return (
-    <AnalyticsCard title="User Loyalty" icon={Repeat}>
+    <AnalyticsCard title={t('admin-match.analytics.loyalty.title')} icon={Repeat}>
       <QueryBody query={loyalty} skeleton={statSkeleton}>
         {({ loyaltyRate, returnUsers, totalUsers }) => (
           <div className="flex flex-col gap-1">
-            <BigNumber value={formatPercent(loyaltyRate)} label="of voters came back" />
+            <BigNumber
+              value={formatPercent(loyaltyRate)}
+              label={t('admin-match.analytics.loyalty.cameBack')}
+            />
             <p className="text-sm text-muted-foreground">
-              {formatNumber(returnUsers)} of {formatNumber(totalUsers)} voters voted in 2+ matches
+              {t('admin-match.analytics.loyalty.detail', {
+                returning: formatNumber(returnUsers),
+                total: formatNumber(totalUsers),
+              })}
             </p>
           </div>
         )}
@@ -64,9 +80,10 @@ export function LoyaltyCard() {
 
 /** Complete votes against fans who rated without submitting. */
 export function CompletionCard({ matchId }: { matchId: number | undefined }) {
+  const t = useT();
   const participation = useParticipation(matchId);
   return (
-    <AnalyticsCard title="Completion Rate" icon={CircleCheckBig}>
+    <AnalyticsCard title={t('admin-match.analytics.completion.title')} icon={CircleCheckBig}>
       <QueryBody
         query={participation}
         idle={matchId === undefined ? <NoMatch /> : null}
@@ -74,14 +91,22 @@ export function CompletionCard({ matchId }: { matchId: number | undefined }) {
       >
         {({ completionRate, completeVotes, partialVotes }) => (
           <div className="flex flex-col gap-2">
-            <BigNumber value={formatPercent(completionRate)} label="of fans who started submitted" />
+            <BigNumber
+              value={formatPercent(completionRate)}
+              label={t('admin-match.analytics.completion.submitted')}
+            />
             <Progress
               value={completionRate}
               max={100}
-              aria-label={`Completion rate ${formatPercent(completionRate)}`}
+              aria-label={t('admin-match.analytics.completion.progress', {
+                rate: formatPercent(completionRate),
+              })}
             />
             <p className="text-sm text-muted-foreground">
-              {formatNumber(completeVotes)} complete · {formatNumber(partialVotes)} partial
+              {t('admin-match.analytics.completion.detail', {
+                complete: formatNumber(completeVotes),
+                partial: formatNumber(partialVotes),
+              })}
             </p>
           </div>
         )}

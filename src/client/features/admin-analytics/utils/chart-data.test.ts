@@ -1,3 +1,4 @@
+import { loadCatalogsForTests } from '@client/lib/i18n/testing';
 import { describe, expect, it } from 'vitest';
 import {
   distributionBars,
@@ -8,6 +9,8 @@ import {
 } from './chart-data';
 
 describe('timeline', () => {
+  loadCatalogsForTests();
+
   it('labels match minutes as football writes them, never as clock times', () => {
     expect(minuteLabel(1)).toBe("1'");
     expect(minuteLabel(37)).toBe("37'");
@@ -33,6 +36,8 @@ describe('timeline', () => {
 });
 
 describe('distribution', () => {
+  loadCatalogsForTests();
+
   it('has ten bars', () => {
     const bars = distributionBars([0, 0, 0, 0, 1, 2, 5, 3, 0, 1]);
     expect(bars).toHaveLength(10);

@@ -1,3 +1,4 @@
+import { loadCatalogsForTests } from '@client/lib/i18n/testing';
 import type { Match } from '@shared/matches';
 import { describe, expect, it } from 'vitest';
 import { completedMatches, formatMatchDay, formatPercent, pickerMatches } from './match-history';
@@ -23,6 +24,8 @@ function match(id: number, scheduledDate: string | null, isLive = false): Match 
 }
 
 describe('match history', () => {
+  loadCatalogsForTests();
+
   it('keeps matches that are not live, newest first', () => {
     const list = [
       match(1, '2025-08-01'),

@@ -1,3 +1,4 @@
+import { i18n } from '@client/lib/i18n/i18n';
 import { formatCalendarDay, userLocale } from '@client/lib/intl-format';
 import type { Match } from '@shared/matches';
 
@@ -22,7 +23,14 @@ export function formatMatchDay(scheduledDate: string | null, locale = userLocale
   return formatCalendarDay(scheduledDate, { day: 'numeric', month: 'short', year: 'numeric' }, locale) ?? '-';
 }
 
-/** Percentages are shown to one decimal. */
+const ONE_DECIMAL: Intl.NumberFormatOptions = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
+
+/** Percentages are shown to one decimal, as the language being read writes them (66.7%, 66,7 %). */
 export function formatPercent(value: number): string {
-  return `${(Math.round(value * 10) / 10).toFixed(1)}%`;
+  return i18n.number(Math.round(value * 10) / 1000, { ...ONE_DECIMAL, style: 'percent' });
+}
+
+/** An average or a spread to one decimal (7.0, 7,0). */
+export function formatDecimal(value: number): string {
+  return i18n.number(value, ONE_DECIMAL);
 }

@@ -4,6 +4,7 @@ import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Switch } from '@client/components/ui/switch';
 import { Textarea } from '@client/components/ui/textarea';
+import { useT } from '@client/lib/i18n/use-t';
 import type { bannersBody } from '@shared/content';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
@@ -16,8 +17,8 @@ export type BannerSlot = keyof BannersForm;
 
 interface BannerEditorProps {
   slot: BannerSlot;
-  /** 'Banner 1' or 'Banner 2'. */
-  name: string;
+  /** 1 or 2, as in 'Banner 1'. */
+  number: 1 | 2;
   /** Where the banner sits on the fan page. */
   placement: string;
   form: UseFormReturn<BannersForm, unknown, z.output<typeof bannersBody>>;
@@ -26,13 +27,22 @@ interface BannerEditorProps {
 }
 
 const TEXT_FIELDS = [
-  { key: 'title', label: 'Title', placeholder: 'e.g. Matchday Special' },
-  { key: 'subtitle', label: 'Subtitle', placeholder: 'e.g. Official Club Store' },
-  { key: 'discount', label: 'Discount', placeholder: 'e.g. 20% OFF' },
+  { key: 'title', label: 'admin.banners.field.title', placeholder: 'admin.banners.field.titlePlaceholder' },
+  {
+    key: 'subtitle',
+    label: 'admin.banners.field.subtitle',
+    placeholder: 'admin.banners.field.subtitlePlaceholder',
+  },
+  {
+    key: 'discount',
+    label: 'admin.banners.field.discount',
+    placeholder: 'admin.banners.field.discountPlaceholder',
+  },
 ] as const;
 
 /** One banner slot: on/off, manual or embed, its fields and a live preview. */
-export function BannerEditor({ slot, name, placement, form, onImageUploaded }: BannerEditorProps) {
+export function BannerEditor({ slot, number, placement, form, onImageUploaded }: BannerEditorProps) {
+  const t = useT();
   const { control, register, formState } = form;
   const errors = formState.errors[slot];
   const banner = useWatch({ control, name: slot });
@@ -47,7 +57,7 @@ export function BannerEditor({ slot, name, placement, form, onImageUploaded }: B
           <div className="flex min-h-11 items-center justify-between gap-4 rounded-md border border-border px-4 py-2">
             <div className="flex flex-col gap-0.5">
               <Label htmlFor={id('enabled')} className="cursor-pointer">
-                Show {name}
+                {t('admin.banners.show', { number })}
               </Label>
               <p id={id('enabled-hint')} className="text-sm text-muted-foreground">
                 {placement}
@@ -70,14 +80,14 @@ export function BannerEditor({ slot, name, placement, form, onImageUploaded }: B
         name={`${slot}.type`}
         render={({ field }) => (
           <div className="flex flex-col gap-2 sm:max-w-xs">
-            <Label htmlFor={id('type')}>Banner type</Label>
+            <Label htmlFor={id('type')}>{t('admin.banners.type')}</Label>
             <Select value={field.value} onValueChange={field.onChange}>
               <SelectTrigger id={id('type')} ref={field.ref} onBlur={field.onBlur}>
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
-                <SelectItem value="manual">Manual (image and text)</SelectItem>
-                <SelectItem value="embed">Embed code (HTML)</SelectItem>
+                <SelectItem value="manual">{t('admin.banners.typeManual')}</SelectItem>
+                <SelectItem value="embed">{t('admin.banners.typeEmbed')}</SelectItem>
               </SelectContent>
             </Select>
           </div>
@@ -88,9 +98,9 @@ export function BannerEditor({ slot, name, placement, form, onImageUploaded }: B
         <>
           <FormField
             id={id('embed')}
-            label="Embed code"
+            label={t('admin.banners.embedCode')}
             error={errors?.embedCode?.message}
-            hint="HTML from your ad partner. It runs in a sandbox: scripts in it do not run."
+            hint={t('admin.banners.embedHint')}
           >
             <Textarea
               rows={6}
@@ -100,8 +110,8 @@ export function BannerEditor({ slot, name, placement, form, onImageUploaded }: B
               {...register(`${slot}.embedCode`)}
             />
           </FormField>
-          <section aria-label={`${name} preview`} className="flex flex-col gap-2">
-            <p className="text-sm font-semibold">Preview</p>
+          <section aria-label={t('admin.banners.previewLabel', { number })} className="flex flex-col gap-2">
+            <p className="text-sm font-semibold">{t('admin.banners.previewHeading')}</p>
             <EmbedBannerPreview embedCode={banner.embedCode ?? ''} />
           </section>
         </>
@@ -109,16 +119,20 @@ export function BannerEditor({ slot, name, placement, form, onImageUploaded }: B
         <>
           <div className="grid gap-5 md:grid-cols-3">
             {TEXT_FIELDS.map(({ key, label, placeholder }) => (
-              <FormField key={key} id={id(key)} label={label} error={errors?.[key]?.message}>
+              <FormField key={key} id={id(key)} label={t(label)} error={errors?.[key]?.message}>
                 <Input
-                  placeholder={placeholder}
+                  placeholder={t(placeholder)}
                   {...fieldAria(id(key), errors?.[key]?.message)}
                   {...register(`${slot}.${key}`)}
                 />
               </FormField>
             ))}
           </div>
-          <FormField id={id('description')} label="Description" error={errors?.description?.message}>
+          <FormField
+            id={id('description')}
+            label={t('admin.banners.field.description')}
+            error={errors?.description?.message}
+          >
             <Textarea
               rows={3}
               {...fieldAria(id('description'), errors?.description?.message)}
@@ -131,9 +145,9 @@ export function BannerEditor({ slot, name, placement, form, onImageUploaded }: B
             render={({ field }) => (
               <ImageUploadField
                 id={id('image')}
-                label="Background image"
-                subject="Banner image"
-                hint="Under 5MB; wide pictures work best. Saved as soon as it is uploaded."
+                label={t('admin.banners.backgroundImage')}
+                subject="banner"
+                hint={t('admin.banners.backgroundImageHint')}
                 value={field.value ?? null}
                 onChange={(path) => field.onChange(path)}
                 onUploaded={onImageUploaded}
@@ -141,8 +155,8 @@ export function BannerEditor({ slot, name, placement, form, onImageUploaded }: B
               />
             )}
           />
-          <section aria-label={`${name} preview`} className="flex flex-col gap-2">
-            <p className="text-sm font-semibold">Preview</p>
+          <section aria-label={t('admin.banners.previewLabel', { number })} className="flex flex-col gap-2">
+            <p className="text-sm font-semibold">{t('admin.banners.previewHeading')}</p>
             <ManualBannerPreview
               title={banner.title ?? ''}
               subtitle={banner.subtitle ?? ''}

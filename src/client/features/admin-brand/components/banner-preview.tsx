@@ -1,5 +1,6 @@
 import { EmbedBanner } from '@client/components/banners/embed-banner';
 import { ManualBanner } from '@client/components/banners/manual-banner';
+import { useT } from '@client/lib/i18n/use-t';
 
 interface BannerPreviewProps {
   title: string;
@@ -19,11 +20,12 @@ export function ManualBannerPreview({
   description,
   backgroundImage,
 }: BannerPreviewProps) {
+  const t = useT();
   return (
     <ManualBanner
       banner={{ title, subtitle, discount, description, backgroundImage }}
       eager
-      placeholder="Add a title, subtitle or description to see them here."
+      placeholder={t('admin.banners.preview.manualEmpty')}
     />
   );
 }
@@ -33,12 +35,13 @@ export function ManualBannerPreview({
  * allow-same-origin, so nothing in it can run script or reach this page.
  */
 export function EmbedBannerPreview({ embedCode }: { embedCode: string }) {
+  const t = useT();
   if (!embedCode.trim()) {
     return (
       <p className="rounded-lg border border-dashed border-input p-6 text-center text-sm text-muted-foreground">
-        Paste embed code to preview it.
+        {t('admin.banners.preview.embedEmpty')}
       </p>
     );
   }
-  return <EmbedBanner embedCode={embedCode} title="Embedded banner preview" lazy={false} />;
+  return <EmbedBanner embedCode={embedCode} title={t('admin.banners.preview.embedTitle')} lazy={false} />;
 }

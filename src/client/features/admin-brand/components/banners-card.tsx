@@ -5,6 +5,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { Spinner } from '@client/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { apiErrorMessage } from '@client/lib/api-client';
+import { useT } from '@client/lib/i18n/use-t';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Banner, type Banners, bannersBody } from '@shared/content';
 import { useEffect, useState } from 'react';
@@ -31,8 +32,8 @@ function toForms(saved: Banners): BannersForm {
   return { banner1: toForm(saved.banner1), banner2: toForm(saved.banner2) };
 }
 
-const SAVE_FAILED = 'Failed to save banner settings. Please try again.';
-const IMAGE_SAVE_FAILED = 'Image uploaded but failed to save settings. Please click Save Banner Settings.';
+const SAVE_FAILED = 'admin.banners.saveFailed';
+const IMAGE_SAVE_FAILED = 'admin.banners.imageSaveFailed';
 
 function firstSlotWithErrors(errors: FieldErrors<BannersForm>): BannerSlot | null {
   if (errors.banner1) return 'banner1';
@@ -41,6 +42,7 @@ function firstSlotWithErrors(errors: FieldErrors<BannersForm>): BannerSlot | nul
 }
 
 function BannersFormView({ saved, notify }: { saved: Banners; notify: boolean }) {
+  const t = useT();
   const save = useSaveBanners();
   const [tab, setTab] = useState<BannerSlot>('banner1');
   const form = useForm<BannersForm, unknown, z.output<typeof bannersBody>>({
@@ -59,8 +61,8 @@ function BannersFormView({ saved, notify }: { saved: Banners; notify: boolean })
   const onSubmit = handleSubmit(
     (body) =>
       save.mutate(body, {
-        onSuccess: () => successToast(notify, 'Banner settings saved', 'The fan page shows the new banners.'),
-        onError: (error) => failureToast(SAVE_FAILED, error),
+        onSuccess: () => successToast(notify, t('admin.banners.saved'), t('admin.banners.savedBody')),
+        onError: (error) => failureToast(t(SAVE_FAILED), error),
       }),
     showErrors,
   );
@@ -69,12 +71,13 @@ function BannersFormView({ saved, notify }: { saved: Banners; notify: boolean })
     void handleSubmit(
       (body) =>
         save.mutate(body, {
-          onSuccess: () => successToast(notify, 'Banner image saved', 'The fan page shows the new picture.'),
-          onError: (error) => failureToast(IMAGE_SAVE_FAILED, error),
+          onSuccess: () =>
+            successToast(notify, t('admin.banners.imageSaved'), t('admin.banners.imageSavedBody')),
+          onError: (error) => failureToast(t(IMAGE_SAVE_FAILED), error),
         }),
       (errors) => {
         showErrors(errors);
-        failureToast(IMAGE_SAVE_FAILED, null);
+        failureToast(t(IMAGE_SAVE_FAILED), null);
       },
     )();
 
@@ -85,15 +88,15 @@ function BannersFormView({ saved, notify }: { saved: Banners; notify: boolean })
         onValueChange={(value) => setTab(value as BannerSlot)}
         className="flex flex-col gap-5"
       >
-        <TabsList aria-label="Banner slot" className="w-full sm:w-auto sm:self-start">
-          <TabsTrigger value="banner1">Banner 1</TabsTrigger>
-          <TabsTrigger value="banner2">Banner 2</TabsTrigger>
+        <TabsList aria-label={t('admin.banners.slotLabel')} className="w-full sm:w-auto sm:self-start">
+          <TabsTrigger value="banner1">{t('admin.banners.slotName', { number: 1 })}</TabsTrigger>
+          <TabsTrigger value="banner2">{t('admin.banners.slotName', { number: 2 })}</TabsTrigger>
         </TabsList>
         <TabsContent value="banner1">
           <BannerEditor
             slot="banner1"
-            name="Banner 1"
-            placement="Above the players, across the page. When off, the default promotion shows."
+            number={1}
+            placement={t('admin.banners.placement1')}
             form={form}
             onImageUploaded={saveAfterUpload}
           />
@@ -101,8 +104,8 @@ function BannersFormView({ saved, notify }: { saved: Banners; notify: boolean })
         <TabsContent value="banner2">
           <BannerEditor
             slot="banner2"
-            name="Banner 2"
-            placement="In the side column, under the leaderboard."
+            number={2}
+            placement={t('admin.banners.placement2')}
             form={form}
             onImageUploaded={saveAfterUpload}
           />
@@ -111,7 +114,7 @@ function BannersFormView({ saved, notify }: { saved: Banners; notify: boolean })
       <div className="flex justify-end">
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? <Spinner /> : null}
-          Save Banner Settings
+          {t('admin.banners.save')}
         </Button>
       </div>
     </form>
@@ -120,18 +123,19 @@ function BannersFormView({ saved, notify }: { saved: Banners; notify: boolean })
 
 /** Settings: the two advertising banners, each manual (picture and text) or embedded HTML. */
 export function BannersCard({ notify }: { notify: boolean }) {
+  const t = useT();
   const saved = useAdminBanners();
   return (
     <Card>
       <CardHeader className="px-4 sm:px-6">
-        <CardTitle>Advertising Banners</CardTitle>
-        <CardDescription>Banner 1 sits above the players; banner 2 in the side column.</CardDescription>
+        <CardTitle>{t('admin.banners.title')}</CardTitle>
+        <CardDescription>{t('admin.banners.description')}</CardDescription>
       </CardHeader>
       <CardContent className="px-4 sm:px-6">
         {saved.isPending ? (
           <Skeleton className="h-72 w-full" />
         ) : saved.isError ? (
-          <Alert title="Failed to load banner settings">
+          <Alert title={t('admin.banners.loadFailed')}>
             {apiErrorMessage(saved.error, saved.error.message)}
           </Alert>
         ) : (

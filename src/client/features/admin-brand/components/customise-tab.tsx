@@ -8,6 +8,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { Spinner } from '@client/components/ui/spinner';
 import { Textarea } from '@client/components/ui/textarea';
 import { apiErrorMessage } from '@client/lib/api-client';
+import { useT } from '@client/lib/i18n/use-t';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_CLUB_NAME } from '@shared/domain';
 import { type Customization, type CustomizationBody, customizationBody } from '@shared/settings';
@@ -36,11 +37,12 @@ function toForm(saved: Customization): FormValues {
 
 /** How the fan header will look with these values (same chrome, wash and type as the real one). */
 function HeaderPreview({ values }: { values: FormValues }) {
+  const t = useT();
   const name = values.companyName?.trim() || DEFAULT_CLUB_NAME;
   const header = values.headerImageUrl;
   return (
     <figure className="flex flex-col gap-2">
-      <figcaption className="text-sm font-semibold">Header preview</figcaption>
+      <figcaption className="text-sm font-semibold">{t('admin.brand.headerPreview')}</figcaption>
       <div
         className="surface-dark relative overflow-hidden rounded-md bg-chrome bg-cover bg-center text-white"
         style={header ? { backgroundImage: `url(${JSON.stringify(header)})` } : undefined}
@@ -50,7 +52,9 @@ function HeaderPreview({ values }: { values: FormValues }) {
           <BrandMark name={name} logoUrl={values.logoUrl} />
           <span className="flex min-w-0 flex-col">
             <span className="truncate font-bold leading-tight">{name}</span>
-            <span className="truncate text-xs font-medium text-chrome-muted">Live Player Ratings</span>
+            <span className="truncate text-xs font-medium text-chrome-muted">
+              {t('admin.brand.headerTagline')}
+            </span>
           </span>
         </div>
       </div>
@@ -59,6 +63,7 @@ function HeaderPreview({ values }: { values: FormValues }) {
 }
 
 function CustomiseForm({ saved, notify }: { saved: Customization; notify: boolean }) {
+  const t = useT();
   const save = useSaveCustomization();
   const {
     register,
@@ -77,8 +82,8 @@ function CustomiseForm({ saved, notify }: { saved: Customization; notify: boolea
 
   const onSubmit = handleSubmit((body) =>
     save.mutate(body, {
-      onSuccess: () => successToast(notify, 'Customization saved', 'The fan page shows the new branding.'),
-      onError: (error) => failureToast('Failed to save customization settings. Please try again.', error),
+      onSuccess: () => successToast(notify, t('admin.brand.saved'), t('admin.brand.savedBody')),
+      onError: (error) => failureToast(t('admin.brand.saveFailed'), error),
     }),
   );
 
@@ -91,9 +96,9 @@ function CustomiseForm({ saved, notify }: { saved: Customization; notify: boolea
           render={({ field }) => (
             <ImageUploadField
               id="brand-logo"
-              label="Brand logo"
-              subject="Logo"
-              hint="PNG, JPG or WebP, under 5MB. Shown square in the header."
+              label={t('admin.brand.logo')}
+              subject="logo"
+              hint={t('admin.brand.logoHint')}
               value={field.value ?? null}
               onChange={(path) => field.onChange(path)}
             />
@@ -105,9 +110,9 @@ function CustomiseForm({ saved, notify }: { saved: Customization; notify: boolea
           render={({ field }) => (
             <ImageUploadField
               id="brand-header-image"
-              label="Header image"
-              subject="Header image"
-              hint="2 MB max, 60x40 recommended. Shown under a dark wash behind the header."
+              label={t('admin.brand.headerImage')}
+              subject="header"
+              hint={t('admin.brand.headerImageHint')}
               value={field.value ?? null}
               onChange={(path) => field.onChange(path)}
               previewClassName="h-24 w-36"
@@ -117,9 +122,9 @@ function CustomiseForm({ saved, notify }: { saved: Customization; notify: boolea
       </div>
       <FormField
         id="brand-company-name"
-        label="Company name"
+        label={t('admin.brand.companyName')}
         error={errors.companyName?.message}
-        hint={`Shown in the header and footer. Blank uses ${DEFAULT_CLUB_NAME}.`}
+        hint={t('admin.brand.companyNameHint', { club: DEFAULT_CLUB_NAME })}
       >
         <Input
           autoComplete="organization"
@@ -129,9 +134,9 @@ function CustomiseForm({ saved, notify }: { saved: Customization; notify: boolea
       </FormField>
       <FormField
         id="brand-description"
-        label="Description"
+        label={t('admin.brand.description')}
         error={errors.description?.message}
-        hint="Shown in the footer under the company name."
+        hint={t('admin.brand.descriptionHint')}
       >
         <Textarea
           rows={3}
@@ -141,10 +146,10 @@ function CustomiseForm({ saved, notify }: { saved: Customization; notify: boolea
       </FormField>
       <HeaderPreview values={values} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
-        {isDirty ? <p className="text-sm text-muted-foreground">You have unsaved changes.</p> : null}
+        {isDirty ? <p className="text-sm text-muted-foreground">{t('admin.unsavedChanges')}</p> : null}
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? <Spinner /> : null}
-          Save Customization
+          {t('admin.brand.save')}
         </Button>
       </div>
     </form>
@@ -153,14 +158,13 @@ function CustomiseForm({ saved, notify }: { saved: Customization; notify: boolea
 
 /** Customise: brand logo, header image, company name and description. */
 export function CustomiseTab({ notificationsEnabled = true }: CustomiseTabProps = {}) {
+  const t = useT();
   const saved = useAdminCustomization();
   return (
     <Card>
       <CardHeader className="px-4 sm:px-6">
-        <CardTitle>Branding</CardTitle>
-        <CardDescription>
-          The name, logo and header fans see. Changes show on the fan page after saving.
-        </CardDescription>
+        <CardTitle>{t('admin.brand.title')}</CardTitle>
+        <CardDescription>{t('admin.brand.cardDescription')}</CardDescription>
       </CardHeader>
       <CardContent className="px-4 sm:px-6">
         {saved.isPending ? (
@@ -170,7 +174,7 @@ export function CustomiseTab({ notificationsEnabled = true }: CustomiseTabProps 
             <Skeleton className="h-24 w-full" />
           </div>
         ) : saved.isError ? (
-          <Alert title="Failed to load customization settings">
+          <Alert title={t('admin.brand.loadFailed')}>
             {apiErrorMessage(saved.error, saved.error.message)}
           </Alert>
         ) : (

@@ -1,6 +1,7 @@
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
+import { useT } from '@client/lib/i18n/use-t';
 import { cn } from '@client/lib/utils';
 import { ImageIcon, Trash2, Upload } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
@@ -8,12 +9,14 @@ import { useUploadImage } from '../api/upload-image';
 import { IMAGE_ACCEPT, imageFileError } from '../utils/image-file';
 import { uploadErrorMessage } from '../utils/upload-error';
 
+/** What the picture is: names it in messages and buttons ('Logo must be under 5MB', 'Upload logo'). */
+export type ImageSubject = 'logo' | 'header' | 'banner';
+
 interface ImageUploadFieldProps {
   id: string;
   /** The field's label, e.g. 'Brand logo'. */
   label: string;
-  /** The noun in messages and buttons, e.g. 'Logo' ('Logo must be under 5MB', 'Upload logo'). */
-  subject: string;
+  subject: ImageSubject;
   hint?: ReactNode;
   value: string | null;
   onChange: (objectPath: string | null) => void;
@@ -37,16 +40,18 @@ export function ImageUploadField({
   onUploaded,
   previewClassName,
 }: ImageUploadFieldProps) {
+  const t = useT();
   const inputRef = useRef<HTMLInputElement>(null);
   const upload = useUploadImage();
   const [error, setError] = useState<string | null>(null);
   const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
-  const noun = subject.toLowerCase();
+  // Each language words the picture itself (its article, its gender): one message per phrase, chosen by kind.
+  const kind = { kind: subject };
   const messageId = `${id}-message`;
 
   function handleFile(file: File | undefined) {
     if (!file) return;
-    const problem = imageFileError(file, subject);
+    const problem = imageFileError(file, t('admin.image.subject', kind));
     setError(problem);
     if (problem) return;
     upload.mutate(file, {
@@ -57,8 +62,8 @@ export function ImageUploadField({
       onError: (err) =>
         toast({
           variant: 'destructive',
-          title: 'Upload Failed',
-          description: uploadErrorMessage(err, `Failed to upload ${noun}. Please try again.`),
+          title: t('admin.image.uploadFailedTitle'),
+          description: uploadErrorMessage(err, t('admin.image.uploadFailed', kind)),
         }),
     });
   }
@@ -78,7 +83,7 @@ export function ImageUploadField({
           {showImage ? (
             <img
               src={value}
-              alt={`Current ${noun}`}
+              alt={t('admin.image.current', kind)}
               className="size-full object-contain"
               onError={() => setBrokenUrl(value)}
             />
@@ -93,7 +98,7 @@ export function ImageUploadField({
             type="file"
             accept={IMAGE_ACCEPT}
             className="hidden"
-            aria-label={`${label} file`}
+            aria-label={t('admin.image.fileInput', { label })}
             aria-describedby={messageId}
             onChange={(event) => {
               handleFile(event.currentTarget.files?.[0]);
@@ -108,7 +113,7 @@ export function ImageUploadField({
             aria-describedby={messageId}
           >
             {upload.isPending ? <Spinner /> : <Upload aria-hidden="true" />}
-            {upload.isPending ? 'Uploading...' : `Upload ${noun}`}
+            {upload.isPending ? t('admin.image.uploading') : t('admin.image.upload', kind)}
           </Button>
           {value ? (
             <Button
@@ -120,7 +125,7 @@ export function ImageUploadField({
               }}
             >
               <Trash2 aria-hidden="true" />
-              Remove {noun}
+              {t('admin.image.remove', kind)}
             </Button>
           ) : null}
         </div>

@@ -7,6 +7,7 @@ import { Input } from '@client/components/ui/input';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Spinner } from '@client/components/ui/spinner';
 import { apiErrorMessage } from '@client/lib/api-client';
+import { useT } from '@client/lib/i18n/use-t';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type TrackingBody, type TrackingSettings, trackingBody } from '@shared/tracking';
 import { ChartNoAxesCombined, Mail } from 'lucide-react';
@@ -41,6 +42,7 @@ function SectionTitle({ icon: Icon, children }: { icon: typeof Mail; children: s
 }
 
 function TrackingForm({ saved, notify }: { saved: TrackingSettings; notify: boolean }) {
+  const t = useT();
   const save = useSaveTracking();
   const {
     register,
@@ -59,36 +61,27 @@ function TrackingForm({ saved, notify }: { saved: TrackingSettings; notify: bool
     save.mutate(
       { ...values, beehiivApiKey },
       {
-        onSuccess: () =>
-          successToast(
-            notify,
-            'Tracking settings saved',
-            'The fan page loads the new tags on its next visit.',
-          ),
-        onError: (error) => failureToast('Failed to save tracking settings. Please try again.', error),
+        onSuccess: () => successToast(notify, t('admin.scripts.saved'), t('admin.scripts.savedBody')),
+        onError: (error) => failureToast(t('admin.scripts.saveFailed'), error),
       },
     );
   });
 
-  const keyHint = saved.beehiivApiKeySet
-    ? 'A key is saved and shown masked. Leave it to keep it, replace it, or empty the field to remove it.'
-    : 'From beehiiv: Settings, API. It stays on the server; this page only ever shows it masked.';
+  const keyHint = saved.beehiivApiKeySet ? t('admin.scripts.keyHintSaved') : t('admin.scripts.keyHintNone');
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-8">
       <section aria-labelledby="tracking-tags-title" className="flex flex-col gap-4">
         <div id="tracking-tags-title">
-          <SectionTitle icon={ChartNoAxesCombined}>Tracking tags</SectionTitle>
+          <SectionTitle icon={ChartNoAxesCombined}>{t('admin.scripts.tagsTitle')}</SectionTitle>
         </div>
-        <p className="text-sm text-muted-foreground">
-          The fan page loads the official Google tags for these ids, with consent denied until granted.
-        </p>
+        <p className="text-sm text-muted-foreground">{t('admin.scripts.tagsDescription')}</p>
         <div className="grid gap-5 md:grid-cols-2">
           <FormField
             id="tracking-gtm"
-            label="Google Tag Manager container ID"
+            label={t('admin.scripts.gtm')}
             error={errors.gtmContainerId?.message}
-            hint="Looks like GTM-XXXXXXX."
+            hint={t('admin.scripts.looksLike', { example: 'GTM-XXXXXXX' })}
           >
             <Input
               autoCapitalize="characters"
@@ -99,9 +92,9 @@ function TrackingForm({ saved, notify }: { saved: TrackingSettings; notify: bool
           </FormField>
           <FormField
             id="tracking-ga4"
-            label="Google Analytics 4 measurement ID"
+            label={t('admin.scripts.ga4')}
             error={errors.ga4MeasurementId?.message}
-            hint="Looks like G-XXXXXXXXXX."
+            hint={t('admin.scripts.looksLike', { example: 'G-XXXXXXXXXX' })}
           >
             <Input
               autoCapitalize="characters"
@@ -115,20 +108,18 @@ function TrackingForm({ saved, notify }: { saved: TrackingSettings; notify: bool
 
       <section aria-labelledby="newsletter-title" className="flex flex-col gap-4">
         <div id="newsletter-title" className="flex flex-wrap items-center gap-2">
-          <SectionTitle icon={Mail}>Newsletter (beehiiv)</SectionTitle>
+          <SectionTitle icon={Mail}>{t('admin.scripts.newsletterTitle')}</SectionTitle>
           {saved.beehiivApiKeySet ? (
-            <Badge variant="success">Key saved</Badge>
+            <Badge variant="success">{t('admin.scripts.keySaved')}</Badge>
           ) : (
-            <Badge variant="muted">No key</Badge>
+            <Badge variant="muted">{t('admin.scripts.noKey')}</Badge>
           )}
         </div>
-        <p className="text-sm text-muted-foreground">
-          Fans who tick the newsletter box at sign-up are subscribed to this publication.
-        </p>
+        <p className="text-sm text-muted-foreground">{t('admin.scripts.newsletterDescription')}</p>
         <div className="grid gap-5 md:grid-cols-2">
           <FormField
             id="tracking-beehiiv-key"
-            label="beehiiv API key"
+            label={t('admin.scripts.beehiivKey')}
             error={errors.beehiivApiKey?.message}
             hint={keyHint}
           >
@@ -142,9 +133,9 @@ function TrackingForm({ saved, notify }: { saved: TrackingSettings; notify: bool
           </FormField>
           <FormField
             id="tracking-beehiiv-publication"
-            label="beehiiv publication ID"
+            label={t('admin.scripts.beehiivPublication')}
             error={errors.beehiivPublicationId?.message}
-            hint="Looks like pub_xxxxxxxx."
+            hint={t('admin.scripts.looksLike', { example: 'pub_xxxxxxxx' })}
           >
             <Input
               spellCheck={false}
@@ -158,7 +149,7 @@ function TrackingForm({ saved, notify }: { saved: TrackingSettings; notify: bool
       <div className="flex justify-end">
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? <Spinner /> : null}
-          Save Tracking Settings
+          {t('admin.scripts.save')}
         </Button>
       </div>
     </form>
@@ -167,20 +158,19 @@ function TrackingForm({ saved, notify }: { saved: TrackingSettings; notify: bool
 
 /** Scripts & Pixels: tracking ids and the newsletter integration. */
 export function ScriptsTab({ notificationsEnabled = true }: ScriptsTabProps = {}) {
+  const t = useT();
   const saved = useAdminTracking();
   return (
     <Card>
       <CardHeader className="px-4 sm:px-6">
-        <CardTitle>Tracking &amp; Newsletter</CardTitle>
-        <CardDescription>
-          Ids are checked against their formats, so nothing but the official tags can reach the page.
-        </CardDescription>
+        <CardTitle>{t('admin.scripts.title')}</CardTitle>
+        <CardDescription>{t('admin.scripts.description')}</CardDescription>
       </CardHeader>
       <CardContent className="px-4 sm:px-6">
         {saved.isPending ? (
           <Skeleton className="h-72 w-full" />
         ) : saved.isError ? (
-          <Alert title="Failed to load tracking settings">
+          <Alert title={t('admin.scripts.loadFailed')}>
             {apiErrorMessage(saved.error, saved.error.message)}
           </Alert>
         ) : (

@@ -7,14 +7,10 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Spinner } from '@client/components/ui/spinner';
 import { apiErrorMessage } from '@client/lib/api-client';
+import { formatLocale } from '@client/lib/i18n/i18n';
+import { useT } from '@client/lib/i18n/use-t';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  MONTH_NAMES,
-  type SeasonSettings,
-  type SeasonSettingsBody,
-  seasonSettingsBody,
-  seasonSpan,
-} from '@shared/seasons-admin';
+import { type SeasonSettings, type SeasonSettingsBody, seasonSettingsBody } from '@shared/seasons-admin';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
@@ -24,9 +20,26 @@ import { failureToast, successToast } from './notices';
 const FIELD_ID = 'season-start-month';
 type Body = z.output<typeof seasonSettingsBody>;
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/** The twelve month names in the language being read, January first ('août' in French, 'أغسطس' in Arabic). */
+function monthNames(): string[] {
+  const format = new Intl.DateTimeFormat(formatLocale(), { month: 'long', timeZone: 'UTC' });
+  return Array.from({ length: 12 }, (_, index) => format.format(new Date(Date.UTC(2000, index, 15))));
+}
+
+/** A month as a list item: capitalised ('Janvier'), as month names are lower case in running French text. */
+function listed(name: string): string {
+  return name.charAt(0).toLocaleUpperCase(formatLocale()) + name.slice(1);
+}
 
 function SeasonForm({ saved, notify }: { saved: SeasonSettings; notify: boolean }) {
+  const t = useT();
+  const months = monthNames();
+  /** 'Seasons run from August to July.' for 8; a January start runs to December. */
+  const seasonSpan = (startMonth: number) =>
+    t('admin.season.span', {
+      start: months[(startMonth - 1 + 12) % 12] ?? '',
+      end: months[(startMonth - 2 + 12) % 12] ?? '',
+    });
   const save = useSaveSeasonSettings();
   // The checked form waits here while the admin confirms the regrouping.
   const [pending, setPending] = useState<Body | null>(null);
@@ -41,7 +54,7 @@ function SeasonForm({ saved, notify }: { saved: SeasonSettings; notify: boolean 
   });
   const month = useWatch({ control, name: 'startMonth' });
   const error = errors.startMonth?.message;
-  const hint = `${seasonSpan(month)} Changing this regroups every past match into its season.`;
+  const hint = `${seasonSpan(month)} ${t('admin.season.hint')}`;
 
   // A save (or a refetch) brings the server's month back into the form.
   useEffect(() => reset({ startMonth: saved.startMonth }), [saved, reset]);
@@ -54,21 +67,25 @@ function SeasonForm({ saved, notify }: { saved: SeasonSettings; notify: boolean 
       onSuccess: ({ startMonth, matches, seasons }) =>
         successToast(
           notify,
-          'Season saved',
+          t('admin.season.saved'),
           `${seasonSpan(startMonth)} ${
-            matches === 0
-              ? 'No past match to regroup yet.'
-              : `${plural(matches, 'past match', 'past matches')} now in ${plural(seasons, 'season', 'seasons')}.`
+            matches === 0 ? t('admin.season.noMatches') : t('admin.season.regrouped', { matches, seasons })
           }`,
         ),
-      onError: (failure) => failureToast('Failed to save the season. Please try again.', failure),
+      onError: (failure) => failureToast(t('admin.season.saveFailed'), failure),
     });
   };
 
   return (
     <>
       <form noValidate onSubmit={handleSubmit(setPending)} className="flex flex-col gap-5">
-        <FormField id={FIELD_ID} label="Season starts in" error={error} hint={hint} className="sm:max-w-xs">
+        <FormField
+          id={FIELD_ID}
+          label={t('admin.season.startsIn')}
+          error={error}
+          hint={hint}
+          className="sm:max-w-xs"
+        >
           <Controller
             control={control}
             name="startMonth"
@@ -78,9 +95,9 @@ function SeasonForm({ saved, notify }: { saved: SeasonSettings; notify: boolean 
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
-                  {MONTH_NAMES.map((name, index) => (
+                  {months.map((name, index) => (
                     <SelectItem key={name} value={String(index + 1)}>
-                      {name}
+                      {listed(name)}
                     </SelectItem>
                   ))}
                 </SelectContent>
@@ -89,18 +106,18 @@ function SeasonForm({ saved, notify }: { saved: SeasonSettings; notify: boolean 
           />
         </FormField>
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
-          {isDirty ? <p className="text-sm text-muted-foreground">You have unsaved changes.</p> : null}
+          {isDirty ? <p className="text-sm text-muted-foreground">{t('admin.unsavedChanges')}</p> : null}
           <Button type="submit" disabled={save.isPending}>
             {save.isPending ? <Spinner /> : null}
-            Save Season
+            {t('admin.season.save')}
           </Button>
         </div>
       </form>
       <ConfirmDialog
         open={pending !== null}
-        title="Regroup every past match?"
-        description={`${seasonSpan(month)} Every past match moves to its season under this rule, and the season tables and player pages change at once.`}
-        confirmLabel="Save and Regroup"
+        title={t('admin.season.confirmTitle')}
+        description={`${seasonSpan(month)} ${t('admin.season.confirmDescription')}`}
+        confirmLabel={t('admin.season.confirm')}
         destructive={false}
         onCancel={() => setPending(null)}
         onConfirm={confirm}
@@ -111,20 +128,19 @@ function SeasonForm({ saved, notify }: { saved: SeasonSettings; notify: boolean 
 
 /** Settings: the month the club's seasons start in, which groups every past match into its season. */
 export function SeasonCard({ notify }: { notify: boolean }) {
+  const t = useT();
   const saved = useAdminSeasonSettings();
   return (
     <Card>
       <CardHeader className="px-4 sm:px-6">
-        <CardTitle>Season</CardTitle>
-        <CardDescription>
-          When the club&apos;s season starts. Past matches, season tables and player pages are grouped by it.
-        </CardDescription>
+        <CardTitle>{t('admin.season.title')}</CardTitle>
+        <CardDescription>{t('admin.season.description')}</CardDescription>
       </CardHeader>
       <CardContent className="px-4 sm:px-6">
         {saved.isPending ? (
           <Skeleton className="h-24 w-full" />
         ) : saved.isError ? (
-          <Alert title="Failed to load the season setting">
+          <Alert title={t('admin.season.loadFailed')}>
             {apiErrorMessage(saved.error, saved.error.message)}
           </Alert>
         ) : (

@@ -6,6 +6,7 @@ import { Input } from '@client/components/ui/input';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Spinner } from '@client/components/ui/spinner';
 import { apiErrorMessage } from '@client/lib/api-client';
+import { useT } from '@client/lib/i18n/use-t';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type SocialMedia, type SocialMediaBody, socialMediaBody } from '@shared/settings';
 import { useEffect } from 'react';
@@ -16,17 +17,18 @@ import { failureToast, successToast } from './notices';
 
 type LinkKey = keyof SocialMedia;
 
+// Labels and hints are catalogue keys, read at render; the placeholders are example addresses.
 const FIELDS: { key: LinkKey; label: string; placeholder: string; hint?: string }[] = [
-  { key: 'youtube', label: 'YouTube channel', placeholder: 'https://www.youtube.com/@yourclub' },
+  { key: 'youtube', label: 'admin.social.youtube', placeholder: 'https://www.youtube.com/@yourclub' },
   {
     key: 'youtubeVideo',
-    label: 'YouTube video',
+    label: 'admin.social.youtubeVideo',
     placeholder: 'https://www.youtube.com/watch?v=...',
-    hint: 'Shown as a video card beside the ratings.',
+    hint: 'admin.social.youtubeVideoHint',
   },
-  { key: 'instagram', label: 'Instagram', placeholder: 'https://www.instagram.com/yourclub' },
-  { key: 'facebook', label: 'Facebook', placeholder: 'https://www.facebook.com/yourclub' },
-  { key: 'tiktok', label: 'TikTok', placeholder: 'https://www.tiktok.com/@yourclub' },
+  { key: 'instagram', label: 'admin.social.instagram', placeholder: 'https://www.instagram.com/yourclub' },
+  { key: 'facebook', label: 'admin.social.facebook', placeholder: 'https://www.facebook.com/yourclub' },
+  { key: 'tiktok', label: 'admin.social.tiktok', placeholder: 'https://www.tiktok.com/@yourclub' },
 ];
 
 function toForm(saved: SocialMedia): SocialMediaBody {
@@ -40,6 +42,7 @@ function toForm(saved: SocialMedia): SocialMediaBody {
 }
 
 function SocialLinksForm({ saved, notify }: { saved: SocialMedia; notify: boolean }) {
+  const t = useT();
   const save = useSaveSocialMedia();
   const {
     register,
@@ -54,19 +57,20 @@ function SocialLinksForm({ saved, notify }: { saved: SocialMedia; notify: boolea
 
   const onSubmit = handleSubmit((body) =>
     save.mutate(body, {
-      onSuccess: () => successToast(notify, 'Social links saved', 'The footer shows the new links.'),
-      onError: (error) => failureToast('Failed to save social media settings. Please try again.', error),
+      onSuccess: () => successToast(notify, t('admin.social.saved'), t('admin.social.savedBody')),
+      onError: (error) => failureToast(t('admin.social.saveFailed'), error),
     }),
   );
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       <div className="grid gap-5 md:grid-cols-2">
-        {FIELDS.map(({ key, label, placeholder, hint }) => {
+        {FIELDS.map(({ key, label, placeholder, hint: hintKey }) => {
           const id = `social-${key}`;
           const error = errors[key]?.message;
+          const hint = hintKey ? t(hintKey) : undefined;
           return (
-            <FormField key={key} id={id} label={label} error={error} hint={hint}>
+            <FormField key={key} id={id} label={t(label)} error={error} hint={hint}>
               <Input
                 type="url"
                 inputMode="url"
@@ -82,7 +86,7 @@ function SocialLinksForm({ saved, notify }: { saved: SocialMedia; notify: boolea
       <div className="flex justify-end">
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? <Spinner /> : null}
-          Save Social Links
+          {t('admin.social.save')}
         </Button>
       </div>
     </form>
@@ -91,20 +95,19 @@ function SocialLinksForm({ saved, notify }: { saved: SocialMedia; notify: boolea
 
 /** Settings: the footer's social links and the video card (http(s) links only). */
 export function SocialLinksCard({ notify }: { notify: boolean }) {
+  const t = useT();
   const saved = useAdminSocialMedia();
   return (
     <Card>
       <CardHeader className="px-4 sm:px-6">
-        <CardTitle>Social Media Links</CardTitle>
-        <CardDescription>
-          Each link shows as an icon in the footer. Leave a field blank to hide it.
-        </CardDescription>
+        <CardTitle>{t('admin.social.title')}</CardTitle>
+        <CardDescription>{t('admin.social.description')}</CardDescription>
       </CardHeader>
       <CardContent className="px-4 sm:px-6">
         {saved.isPending ? (
           <Skeleton className="h-48 w-full" />
         ) : saved.isError ? (
-          <Alert title="Failed to load social media links">
+          <Alert title={t('admin.social.loadFailed')}>
             {apiErrorMessage(saved.error, saved.error.message)}
           </Alert>
         ) : (

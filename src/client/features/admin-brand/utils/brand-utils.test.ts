@@ -1,3 +1,4 @@
+import { loadCatalogsForTests } from '@client/lib/i18n/testing';
 import { describe, expect, it } from 'vitest';
 import { apiKeyForSubmit, isMaskedKey } from './api-key';
 import { imageFileError } from './image-file';
@@ -6,6 +7,8 @@ import { uploadErrorMessage } from './upload-error';
 const MB = 1024 * 1024;
 
 describe('imageFileError', () => {
+  loadCatalogsForTests();
+
   it('accepts a picture up to 5 MB', () => {
     expect(imageFileError({ type: 'image/png', size: 5 * MB }, 'Logo')).toBeNull();
   });

@@ -1,3 +1,4 @@
+import { i18n } from '@client/lib/i18n/i18n';
 import { UPLOAD_MAX_BYTES } from '@shared/domain';
 
 /** The picker's filter: raster images only (the server refuses SVG and anything that is not a picture). */
@@ -5,10 +6,11 @@ export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,image/avi
 
 /**
  * The checks made before uploading, '{subject} must be under 5MB' and
- * 'Please upload an image file'. The server checks the content again; this only saves a slow upload.
+ * 'Please upload an image file', in the language being read (`subject` comes translated).
+ * The server checks the content again; this only saves a slow upload.
  */
 export function imageFileError(file: { type: string; size: number }, subject: string): string | null {
-  if (!file.type.startsWith('image/') || file.type === 'image/svg+xml') return 'Please upload an image file';
-  if (file.size > UPLOAD_MAX_BYTES) return `${subject} must be under 5MB`;
+  if (!file.type.startsWith('image/') || file.type === 'image/svg+xml') return i18n._('admin.image.notImage');
+  if (file.size > UPLOAD_MAX_BYTES) return i18n._('admin.image.tooLarge', { subject });
   return null;
 }

@@ -2,6 +2,7 @@ import { Button } from '@client/components/ui/button';
 import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
+import { useT } from '@client/lib/i18n/use-t';
 import { UserMinus } from 'lucide-react';
 import { useState } from 'react';
 import { useClearAllPlayers } from '../api/clear-players';
@@ -13,6 +14,7 @@ interface ClearPlayersButtonProps {
 
 /** 'Clear All Players from Rating', behind a confirm. */
 export function ClearPlayersButton({ disabled, notificationsEnabled }: ClearPlayersButtonProps) {
+  const t = useT();
   const clear = useClearAllPlayers();
   const [confirming, setConfirming] = useState(false);
   const clearAll = () => {
@@ -22,15 +24,15 @@ export function ClearPlayersButton({ disabled, notificationsEnabled }: ClearPlay
         if (notificationsEnabled) {
           toast({
             variant: 'success',
-            title: 'Players Cleared',
-            description: 'Nobody is available for rating now.',
+            title: t('admin-match.clear.successTitle'),
+            description: t('admin-match.clear.successDescription'),
           });
         }
       },
       onError: () =>
         toast({
           variant: 'destructive',
-          description: 'Failed to clear players. Please try again.',
+          description: t('admin-match.clear.failed'),
         }),
     });
   };
@@ -43,13 +45,13 @@ export function ClearPlayersButton({ disabled, notificationsEnabled }: ClearPlay
         onClick={() => setConfirming(true)}
       >
         {clear.isPending ? <Spinner /> : <UserMinus aria-hidden="true" />}
-        Clear All Players from Rating
+        {t('admin-match.clear.button')}
       </Button>
       <ConfirmDialog
         open={confirming}
-        title="Clear all players from rating?"
-        description="Fans will have nobody to rate until you publish a squad again. The squad you picked stays in Squad Management."
-        confirmLabel="Clear All Players"
+        title={t('admin-match.clear.confirmTitle')}
+        description={t('admin-match.clear.confirmDescription')}
+        confirmLabel={t('admin-match.clear.confirmLabel')}
         destructive={false}
         onConfirm={clearAll}
         onCancel={() => setConfirming(false)}

@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { useCompanyName } from '@client/lib/branding/get-customization';
+import { useT } from '@client/lib/i18n/use-t';
 import { formatCalendarDay, formatClockTime } from '@client/lib/intl-format';
 import { MATCH_DAY_STYLE, parseScore } from '@client/lib/match-format';
 import type { Match } from '@shared/matches';
@@ -17,6 +18,7 @@ import { ScoreControl } from './score-control';
 import { StatusBadge } from './status-badge';
 
 function MatchFacts({ match }: { match: Match }) {
+  const t = useT();
   const date = formatCalendarDay(match.scheduledDate, MATCH_DAY_STYLE);
   return (
     <div className="flex flex-col gap-2">
@@ -24,24 +26,24 @@ function MatchFacts({ match }: { match: Match }) {
       <dl className="flex flex-wrap gap-x-5 gap-y-1.5 text-sm text-muted-foreground">
         <div className="inline-flex items-center gap-1.5">
           <Trophy className="size-4" aria-hidden="true" />
-          <dt className="sr-only">Tournament</dt>
+          <dt className="sr-only">{t('admin-match.facts.tournament')}</dt>
           <dd>{match.tournament}</dd>
         </div>
         <div className="inline-flex items-center gap-1.5">
           <MapPin className="size-4" aria-hidden="true" />
-          <dt className="sr-only">Venue</dt>
+          <dt className="sr-only">{t('admin-match.facts.venue')}</dt>
           <dd>{match.venue}</dd>
         </div>
         {date ? (
           <div className="inline-flex items-center gap-1.5">
             <CalendarDays className="size-4" aria-hidden="true" />
-            <dt className="sr-only">Date</dt>
+            <dt className="sr-only">{t('admin-match.facts.date')}</dt>
             <dd>{date}</dd>
           </div>
         ) : null}
         <div className="inline-flex items-center gap-1.5">
           <Clock className="size-4" aria-hidden="true" />
-          <dt>Kick-off</dt>
+          <dt>{t('admin-match.facts.kickOff')}</dt>
           <dd>{formatClockTime(match.kickOffTime)}</dd>
         </div>
       </dl>
@@ -55,6 +57,7 @@ interface LiveMatchControlProps {
 
 /** 'Live Match Control': the current match's facts, score, status and state, or 'No Active Match'. */
 export function LiveMatchControl({ notificationsEnabled }: LiveMatchControlProps) {
+  const t = useT();
   const company = useCompanyName();
   const { data: match, isPending, isError, refetch } = useAdminCurrentMatch();
   const state = useChangeMatchState(match, notificationsEnabled);
@@ -62,8 +65,8 @@ export function LiveMatchControl({ notificationsEnabled }: LiveMatchControlProps
   const score = useUpdateScore(() =>
     toast({
       variant: 'destructive',
-      title: 'Score Not Updated',
-      description: 'Failed to update the score. Please try again.',
+      title: t('admin-match.live.scoreNotUpdated'),
+      description: t('admin-match.live.scoreFailed'),
     }),
   );
   const current = match ?? null;
@@ -75,13 +78,13 @@ export function LiveMatchControl({ notificationsEnabled }: LiveMatchControlProps
         <div className="flex flex-col gap-1">
           <CardTitle className="flex items-center gap-2">
             <Radio className="size-5 text-primary-text" aria-hidden="true" />
-            Live Match Control
+            {t('admin-match.live.title')}
           </CardTitle>
-          <CardDescription>Score, status and voting for the current match.</CardDescription>
+          <CardDescription>{t('admin-match.live.description')}</CardDescription>
         </div>
         {current ? (
           <p className="flex items-center gap-2 text-sm font-semibold">
-            <span className="text-muted-foreground">Status</span>
+            <span className="text-muted-foreground">{t('admin-match.live.status')}</span>
             <StatusBadge status={current.status} />
           </p>
         ) : null}
@@ -94,19 +97,17 @@ export function LiveMatchControl({ notificationsEnabled }: LiveMatchControlProps
               <Skeleton className="h-5 w-full" />
             </div>
           ) : isError ? (
-            <Alert title="The current match could not be loaded">
+            <Alert title={t('admin-match.live.loadFailed')}>
               <Button variant="link" onClick={() => void refetch()}>
-                Try again
+                {t('admin-match.tryAgain')}
               </Button>
             </Alert>
           ) : current ? (
             <MatchFacts match={current} />
           ) : (
             <div className="flex flex-col gap-1 rounded-md border border-dashed border-input p-4 text-center">
-              <h3 className="text-lg font-bold">No Active Match</h3>
-              <p className="text-sm text-muted-foreground">
-                Announce a match under Match Preparation to control it here.
-              </p>
+              <h3 className="text-lg font-bold">{t('admin-match.live.noMatchTitle')}</h3>
+              <p className="text-sm text-muted-foreground">{t('admin-match.live.noMatchHint')}</p>
             </div>
           )}
           <ScoreControl
@@ -133,8 +134,8 @@ export function LiveMatchControl({ notificationsEnabled }: LiveMatchControlProps
                   onError: () =>
                     toast({
                       variant: 'destructive',
-                      title: 'Match Not Updated',
-                      description: 'Failed to update half time. Please try again.',
+                      title: t('admin-match.matchNotUpdated'),
+                      description: t('admin-match.live.halfTimeFailed'),
                     }),
                 },
               );

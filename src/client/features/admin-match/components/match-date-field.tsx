@@ -1,5 +1,6 @@
 import { FormField, fieldAria } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
+import { useT } from '@client/lib/i18n/use-t';
 import { formatCalendarDay, numericDatePattern, parseDayEntry } from '@client/lib/intl-format';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
@@ -24,16 +25,21 @@ interface MatchDateFieldProps {
  * shows at once.
  */
 export function MatchDateField({ id, text, error, registration }: MatchDateFieldProps) {
+  const t = useT();
   const { placeholder } = numericDatePattern();
   const day = parseDayEntry(text);
   const preview = day ? formatCalendarDay(day, PREVIEW) : null;
   const hint = (
     <span aria-live="polite">
-      {preview ? <span className="font-medium text-foreground">{preview}</span> : `Type it as ${placeholder}`}
+      {preview ? (
+        <span className="font-medium text-foreground">{preview}</span>
+      ) : (
+        t('admin-match.details.dateHint', { pattern: placeholder })
+      )}
     </span>
   );
   return (
-    <FormField id={id} label="Match date" error={error} hint={hint}>
+    <FormField id={id} label={t('admin-match.details.date')} error={error} hint={hint}>
       <Input
         {...fieldAria(id, error, hint)}
         inputMode="numeric"

@@ -2,6 +2,8 @@ import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Spinner } from '@client/components/ui/spinner';
+import { positionShort } from '@client/lib/i18n/positions';
+import { useT } from '@client/lib/i18n/use-t';
 import { cn } from '@client/lib/utils';
 import {
   MANAGERS_MAX,
@@ -17,11 +19,15 @@ import { Play, RotateCcw, Shirt } from 'lucide-react';
 import { useAdminCurrentMatch, usePublishedPlayers } from '../api/match-queries';
 import { useChangeMatchState } from '../hooks/use-change-match-state';
 
+/** The position's short form in the language being read; one the product does not know, its first letters. */
 function abbreviation(position: string): string {
-  return POSITION_ABBREVIATIONS[position as Position] ?? position.slice(0, 2).toUpperCase();
+  return Object.hasOwn(POSITION_ABBREVIATIONS, position)
+    ? positionShort(position as Position)
+    : position.slice(0, 2).toUpperCase();
 }
 
 function Group({ title, players, max }: { title: string; players: Player[]; max: number }) {
+  const t = useT();
   const full = players.length === max;
   return (
     <section className="flex flex-col gap-2" aria-label={title}>
@@ -41,19 +47,19 @@ function Group({ title, players, max }: { title: string; players: Player[]; max:
         <ul className="flex flex-col divide-y divide-border rounded-md border border-border">
           {players.map((player) => (
             <li key={player.id} className="flex min-h-11 items-center gap-3 px-3 py-1.5 text-sm">
-              <span className="w-7 text-right font-bold tabular-nums text-muted-foreground">
+              <span className="w-7 text-end font-bold tabular-nums text-muted-foreground">
                 {player.jerseyNumber ?? ''}
               </span>
               <span className="min-w-0 flex-1 truncate font-medium">{player.name}</span>
               <span className="rounded bg-muted px-1.5 py-0.5 text-xs font-bold text-muted-foreground">
-                {player.isManager ? 'HC' : abbreviation(player.position)}
+                {abbreviation(player.isManager ? 'Manager' : player.position)}
               </span>
             </li>
           ))}
         </ul>
       ) : (
         <p className="rounded-md border border-dashed border-input px-3 py-2.5 text-sm text-muted-foreground">
-          None published
+          {t('admin-match.squad.nonePublished')}
         </p>
       )}
     </section>
@@ -69,24 +75,21 @@ function GoLive({
   publishedCount: number;
   notificationsEnabled: boolean;
 }) {
+  const t = useT();
   const state = useChangeMatchState(match, notificationsEnabled);
-  if (!match) return <p className="text-sm text-muted-foreground">Announce a match first to start it.</p>;
+  if (!match) return <p className="text-sm text-muted-foreground">{t('admin-match.squad.announceFirst')}</p>;
   if (match.isLive) {
-    return (
-      <p className="text-sm font-medium text-success">The match is live: fans are rating these players.</p>
-    );
+    return <p className="text-sm font-medium text-success">{t('admin-match.squad.isLive')}</p>;
   }
   // Once the match has ended, going live again is a rare correction, not the next step: it is offered
   // plainly (outline) and asks first, while the next step is announcing the next match.
   if (hasEnded(match)) {
     return (
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-        <p className="text-sm text-muted-foreground">
-          This match has ended. Announce the next one under 1. Match Details.
-        </p>
+        <p className="text-sm text-muted-foreground">{t('admin-match.squad.hasEnded')}</p>
         <Button variant="outline" onClick={() => state.change('live')} disabled={state.isPending}>
           {state.isPending ? <Spinner /> : <RotateCcw aria-hidden="true" />}
-          Reopen Voting
+          {t('admin-match.reopenVoting')}
         </Button>
         {state.confirmDialog}
       </div>
@@ -95,7 +98,7 @@ function GoLive({
   return (
     <Button onClick={() => state.change('live')} disabled={state.isPending || publishedCount === 0}>
       {state.isPending ? <Spinner /> : <Play aria-hidden="true" />}
-      Start Match
+      {t('admin-match.squad.startMatch')}
     </Button>
   );
 }
@@ -107,6 +110,7 @@ interface MatchDaySquadProps {
 
 /** '2. Match Day Squad': who fans can rate now, a way to change it, and the go-live action. */
 export function MatchDaySquad({ notificationsEnabled, onOpenSquad }: MatchDaySquadProps) {
+  const t = useT();
   const { data: players, isPending, isError, refetch } = usePublishedPlayers();
   const { data: match } = useAdminCurrentMatch();
 
@@ -121,9 +125,9 @@ export function MatchDaySquad({ notificationsEnabled, onOpenSquad }: MatchDaySqu
   }
   if (isError) {
     return (
-      <Alert title="The published squad could not be loaded">
+      <Alert title={t('admin-match.squad.loadFailed')}>
         <Button variant="link" onClick={() => void refetch()}>
-          Try again
+          {t('admin-match.tryAgain')}
         </Button>
       </Alert>
     );
@@ -136,18 +140,18 @@ export function MatchDaySquad({ notificationsEnabled, onOpenSquad }: MatchDaySqu
     <div className="flex flex-col gap-5">
       <p className="text-[0.9375rem] text-muted-foreground">
         {players.length
-          ? `${players.length} published for rating.`
-          : 'Nobody is published for rating yet. Pick the Starting XI, the substitutes and the manager in Squad Management, then publish them.'}
+          ? t('admin-match.squad.publishedCount', { count: players.length })
+          : t('admin-match.squad.nobodyPublished')}
       </p>
       <div className="grid gap-4 md:grid-cols-3">
-        <Group title="Starting XI" players={starters} max={STARTING_XI_MAX} />
-        <Group title="Substitutes" players={substitutes} max={SUBSTITUTES_MAX} />
-        <Group title="Manager" players={managers} max={MANAGERS_MAX} />
+        <Group title={t('admin-match.squad.startingXi')} players={starters} max={STARTING_XI_MAX} />
+        <Group title={t('admin-match.squad.substitutes')} players={substitutes} max={SUBSTITUTES_MAX} />
+        <Group title={t('admin-match.squad.manager')} players={managers} max={MANAGERS_MAX} />
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <Button variant="outline" onClick={onOpenSquad}>
           <Shirt aria-hidden="true" />
-          Open Squad Management
+          {t('admin-match.squad.openSquad')}
         </Button>
         <GoLive
           match={match ?? null}

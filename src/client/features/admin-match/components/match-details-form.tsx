@@ -6,6 +6,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
 import { ApiError, apiErrorMessage } from '@client/lib/api-client';
 import { useCompanyName } from '@client/lib/branding/get-customization';
+import { useT } from '@client/lib/i18n/use-t';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TOURNAMENTS } from '@shared/domain';
 import { Megaphone } from 'lucide-react';
@@ -24,9 +25,6 @@ import {
 } from '../utils/match-details';
 import { MatchDateField } from './match-date-field';
 
-const ANNOUNCE_FAILED = 'Failed to announce match. Please try again.';
-const KICK_OFF_OPTIONS = kickOffOptions();
-
 interface MatchDetailsFormProps {
   notificationsEnabled: boolean;
   /** After announcing: the preparation moves on to the squad. */
@@ -35,6 +33,7 @@ interface MatchDetailsFormProps {
 
 /** '1. Match Details': opponent, venue, tournament, date and kick-off, then the announcement. */
 export function MatchDetailsForm({ notificationsEnabled, onAnnounced }: MatchDetailsFormProps) {
+  const t = useT();
   const id = useId();
   const company = useCompanyName();
   const today = localToday();
@@ -43,6 +42,8 @@ export function MatchDetailsForm({ notificationsEnabled, onAnnounced }: MatchDet
   const venues = useMemo(() => venueOptions(company), [company]);
   const schema = useMemo(() => matchDetailsSchema(today), [today]);
   const announce = useAnnounceMatch();
+  // Made while drawing, not when the module loads, so the times follow the current language (cached formats).
+  const kickOffChoices = kickOffOptions();
 
   const form = useForm<MatchDetailsValues>({
     resolver: zodResolver(schema),
@@ -69,19 +70,19 @@ export function MatchDetailsForm({ notificationsEnabled, onAnnounced }: MatchDet
       {
         onSuccess: () => {
           if (notificationsEnabled)
-            toast({ variant: 'success', title: 'Match Announced', description: text });
+            toast({ variant: 'success', title: t('admin-match.details.announced'), description: text });
           reset(defaultMatchDetails(home, localToday()));
           onAnnounced();
         },
         // A refused detail (400) shows the server's validation message; anything else the generic one.
-        onError: (error) =>
+        onError: (error) => {
+          const failed = t('admin-match.details.announceFailed');
           toast({
             variant: 'destructive',
             description:
-              error instanceof ApiError && error.status === 400
-                ? apiErrorMessage(error, ANNOUNCE_FAILED)
-                : ANNOUNCE_FAILED,
-          }),
+              error instanceof ApiError && error.status === 400 ? apiErrorMessage(error, failed) : failed,
+          });
+        },
       },
     );
   });
@@ -92,7 +93,11 @@ export function MatchDetailsForm({ notificationsEnabled, onAnnounced }: MatchDet
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <div className="flex flex-col gap-3">
-          <FormField id={f('opponent')} label="Opponent" error={errors.opponentChoice?.message}>
+          <FormField
+            id={f('opponent')}
+            label={t('admin-match.details.opponent')}
+            error={errors.opponentChoice?.message}
+          >
             <Controller
               control={control}
               name="opponentChoice"
@@ -107,7 +112,7 @@ export function MatchDetailsForm({ notificationsEnabled, onAnnounced }: MatchDet
                       fieldAria(f('opponent'), errors.opponentChoice?.message)['aria-describedby']
                     }
                   >
-                    <SelectValue placeholder="Select opponent" />
+                    <SelectValue placeholder={t('admin-match.details.selectOpponent')} />
                   </SelectTrigger>
                   <SelectContent>
                     {opponents.map((club) => (
@@ -115,14 +120,18 @@ export function MatchDetailsForm({ notificationsEnabled, onAnnounced }: MatchDet
                         {club}
                       </SelectItem>
                     ))}
-                    <SelectItem value={OTHER_CUSTOM}>{OTHER_CUSTOM}</SelectItem>
+                    <SelectItem value={OTHER_CUSTOM}>{t('admin-match.details.otherCustom')}</SelectItem>
                   </SelectContent>
                 </Select>
               )}
             />
           </FormField>
           {opponentChoice === OTHER_CUSTOM ? (
-            <FormField id={f('custom-opponent')} label="Opponent name" error={errors.customOpponent?.message}>
+            <FormField
+              id={f('custom-opponent')}
+              label={t('admin-match.details.opponentName')}
+              error={errors.customOpponent?.message}
+            >
               <Input
                 id={f('custom-opponent')}
                 autoComplete="off"
@@ -137,7 +146,11 @@ export function MatchDetailsForm({ notificationsEnabled, onAnnounced }: MatchDet
         </div>
 
         <div className="flex flex-col gap-3">
-          <FormField id={f('venue')} label="Venue" error={errors.venueChoice?.message}>
+          <FormField
+            id={f('venue')}
+            label={t('admin-match.details.venue')}
+            error={errors.venueChoice?.message}
+          >
             <Controller
               control={control}
               name="venueChoice"
@@ -150,22 +163,26 @@ export function MatchDetailsForm({ notificationsEnabled, onAnnounced }: MatchDet
                     aria-invalid={Boolean(errors.venueChoice)}
                     aria-describedby={fieldAria(f('venue'), errors.venueChoice?.message)['aria-describedby']}
                   >
-                    <SelectValue placeholder="Select venue" />
+                    <SelectValue placeholder={t('admin-match.details.selectVenue')} />
                   </SelectTrigger>
                   <SelectContent>
                     {venues.map((venue) => (
                       <SelectItem key={venue} value={venue}>
-                        {venue === home ? `${venue} (home)` : venue}
+                        {venue === home ? t('admin-match.details.homeVenue', { venue }) : venue}
                       </SelectItem>
                     ))}
-                    <SelectItem value={OTHER_CUSTOM}>{OTHER_CUSTOM}</SelectItem>
+                    <SelectItem value={OTHER_CUSTOM}>{t('admin-match.details.otherCustom')}</SelectItem>
                   </SelectContent>
                 </Select>
               )}
             />
           </FormField>
           {venueChoice === OTHER_CUSTOM ? (
-            <FormField id={f('custom-venue')} label="Venue name" error={errors.customVenue?.message}>
+            <FormField
+              id={f('custom-venue')}
+              label={t('admin-match.details.venueName')}
+              error={errors.customVenue?.message}
+            >
               <Input
                 id={f('custom-venue')}
                 autoComplete="off"
@@ -179,7 +196,11 @@ export function MatchDetailsForm({ notificationsEnabled, onAnnounced }: MatchDet
           ) : null}
         </div>
 
-        <FormField id={f('tournament')} label="Tournament" error={errors.tournament?.message}>
+        <FormField
+          id={f('tournament')}
+          label={t('admin-match.details.tournament')}
+          error={errors.tournament?.message}
+        >
           <Controller
             control={control}
             name="tournament"
@@ -207,7 +228,11 @@ export function MatchDetailsForm({ notificationsEnabled, onAnnounced }: MatchDet
           registration={register('scheduledDate')}
         />
 
-        <FormField id={f('kick-off')} label="Kick-off time" error={errors.kickOffTime?.message}>
+        <FormField
+          id={f('kick-off')}
+          label={t('admin-match.details.kickOffTime')}
+          error={errors.kickOffTime?.message}
+        >
           <Controller
             control={control}
             name="kickOffTime"
@@ -220,10 +245,10 @@ export function MatchDetailsForm({ notificationsEnabled, onAnnounced }: MatchDet
                   aria-invalid={Boolean(errors.kickOffTime)}
                   aria-describedby={fieldAria(f('kick-off'), errors.kickOffTime?.message)['aria-describedby']}
                 >
-                  <SelectValue placeholder="Select kick-off time" />
+                  <SelectValue placeholder={t('admin-match.details.selectKickOff')} />
                 </SelectTrigger>
                 <SelectContent>
-                  {KICK_OFF_OPTIONS.map((option) => (
+                  {kickOffChoices.map((option) => (
                     <SelectItem key={option.value} value={option.value}>
                       {option.label}
                     </SelectItem>
@@ -240,11 +265,11 @@ export function MatchDetailsForm({ notificationsEnabled, onAnnounced }: MatchDet
         className="flex flex-col gap-2 rounded-md border border-border bg-muted/60 p-4"
       >
         <h3 id={f('preview')} className="text-sm font-semibold">
-          Announcement
+          {t('admin-match.details.announcement')}
         </h3>
         <p className="text-[0.9375rem]" aria-live="polite">
           {preview ?? (
-            <span className="text-muted-foreground">Choose an opponent to see the announcement.</span>
+            <span className="text-muted-foreground">{t('admin-match.details.announcementEmpty')}</span>
           )}
         </p>
       </section>
@@ -256,7 +281,7 @@ export function MatchDetailsForm({ notificationsEnabled, onAnnounced }: MatchDet
         disabled={announce.isPending}
       >
         {announce.isPending ? <Spinner /> : <Megaphone aria-hidden="true" />}
-        {announce.isPending ? 'Announcing...' : 'Announce Match'}
+        {announce.isPending ? t('admin-match.details.announcing') : t('admin-match.details.announce')}
       </Button>
     </form>
   );

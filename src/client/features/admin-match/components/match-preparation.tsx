@@ -1,5 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { useT } from '@client/lib/i18n/use-t';
 import { ClipboardList } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useAdminCurrentMatch } from '../api/match-queries';
@@ -15,6 +16,7 @@ interface MatchPreparationProps {
 
 /** 'Match Preparation' with '1. Match Details' and '2. Match Day Squad' (the announce flow of point 4). */
 export function MatchPreparation({ notificationsEnabled, onOpenSquad }: MatchPreparationProps) {
+  const t = useT();
   const { data: match } = useAdminCurrentMatch();
   const isLive = match?.isLive ?? false;
   const [step, setStep] = useState<Step>('details');
@@ -29,15 +31,15 @@ export function MatchPreparation({ notificationsEnabled, onOpenSquad }: MatchPre
       <CardHeader className="p-4 pb-0 sm:p-6 sm:pb-0">
         <CardTitle className="flex items-center gap-2">
           <ClipboardList className="size-5 text-primary-text" aria-hidden="true" />
-          Match Preparation
+          {t('admin-match.prep.title')}
         </CardTitle>
-        <CardDescription>Announce the next match, then publish the squad fans will rate.</CardDescription>
+        <CardDescription>{t('admin-match.prep.description')}</CardDescription>
       </CardHeader>
       <CardContent className="p-4 sm:p-6">
         <Tabs value={step} onValueChange={(value) => setStep(value as Step)} className="flex flex-col gap-5">
           <TabsList className="grid w-full grid-cols-2 sm:inline-flex sm:w-auto">
-            <TabsTrigger value="details">1. Match Details</TabsTrigger>
-            <TabsTrigger value="squad">2. Match Day Squad</TabsTrigger>
+            <TabsTrigger value="details">{t('admin-match.prep.detailsTab')}</TabsTrigger>
+            <TabsTrigger value="squad">{t('admin-match.prep.squadTab')}</TabsTrigger>
           </TabsList>
           <TabsContent value="details">
             <MatchDetailsForm

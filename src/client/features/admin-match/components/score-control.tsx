@@ -1,26 +1,46 @@
 import { Button } from '@client/components/ui/button';
+import { useT } from '@client/lib/i18n/use-t';
 import { GOALS_MAX, GOALS_MIN, type Score } from '@client/lib/match-format';
 import { Minus, Plus } from 'lucide-react';
 
+type Side = 'home' | 'away';
+
+// Literal keys per side, so the catalogue test sees each in use.
+const TEXT = {
+  home: {
+    label: 'admin-match.score.home',
+    score: 'admin-match.score.homeScore',
+    decrease: 'admin-match.score.decreaseHome',
+    increase: 'admin-match.score.increaseHome',
+  },
+  away: {
+    label: 'admin-match.score.away',
+    score: 'admin-match.score.awayScore',
+    decrease: 'admin-match.score.decreaseAway',
+    increase: 'admin-match.score.increaseAway',
+  },
+} as const satisfies Record<Side, Record<string, string>>;
+
 interface SideProps {
-  side: 'home' | 'away';
-  label: string;
+  side: Side;
   team: string | undefined;
   goals: number;
   disabled: boolean;
-  onStep: (side: 'home' | 'away', delta: 1 | -1) => void;
+  onStep: (side: Side, delta: 1 | -1) => void;
 }
 
-function ScoreSide({ side, label, team, goals, disabled, onStep }: SideProps) {
-  const name = label.toLowerCase();
+function ScoreSide({ side, team, goals, disabled, onStep }: SideProps) {
+  const t = useT();
+  const text = TEXT[side];
   return (
-    <fieldset className="flex min-w-0 flex-col items-center gap-2">
+    // Inside the left-to-right score row, each side's own words take their language's direction.
+    <fieldset className="flex min-w-0 flex-col items-center gap-2" dir="auto">
       <legend className="mb-2 w-full text-center">
-        <span className="block text-sm font-semibold text-muted-foreground">{label}</span>
+        <span className="block text-sm font-semibold text-muted-foreground">{t(text.label)}</span>
         {team ? <span className="block truncate text-sm font-bold">{team}</span> : null}
       </legend>
       <output aria-live="polite" className="text-center text-5xl leading-none font-black tabular-nums">
-        <span className="sr-only">{label} score: </span>
+        <span className="sr-only">{`${t(text.score)} `}</span>
         {goals}
       </output>
       <div className="flex items-center gap-2">
@@ -29,7 +49,7 @@ function ScoreSide({ side, label, team, goals, disabled, onStep }: SideProps) {
           size="icon"
           disabled={disabled || goals <= GOALS_MIN}
           onClick={() => onStep(side, -1)}
-          aria-label={`Decrease ${name} score`}
+          aria-label={t(text.decrease)}
         >
           <Minus aria-hidden="true" />
         </Button>
@@ -38,7 +58,7 @@ function ScoreSide({ side, label, team, goals, disabled, onStep }: SideProps) {
           size="icon"
           disabled={disabled || goals >= GOALS_MAX}
           onClick={() => onStep(side, 1)}
-          aria-label={`Increase ${name} score`}
+          aria-label={t(text.increase)}
         >
           <Plus aria-hidden="true" />
         </Button>
@@ -52,32 +72,22 @@ interface ScoreControlProps {
   homeTeam?: string;
   awayTeam?: string;
   disabled: boolean;
-  onStep: (side: 'home' | 'away', delta: 1 | -1) => void;
+  onStep: (side: Side, delta: 1 | -1) => void;
 }
 
 /** Home and away goals with plus and minus: each tap is sent at once; minus is disabled at 0. */
 export function ScoreControl({ score, homeTeam, awayTeam, disabled, onStep }: ScoreControlProps) {
   return (
-    <div className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-center gap-2 rounded-lg border border-border bg-muted/50 px-2 py-4 sm:px-4">
-      <ScoreSide
-        side="home"
-        label="Home"
-        team={homeTeam}
-        goals={score[0]}
-        disabled={disabled}
-        onStep={onStep}
-      />
+    // A score reads home first, left to right, in right-to-left languages too.
+    <div
+      dir="ltr"
+      className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-center gap-2 rounded-lg border border-border bg-muted/50 px-2 py-4 sm:px-4"
+    >
+      <ScoreSide side="home" team={homeTeam} goals={score[0]} disabled={disabled} onStep={onStep} />
       <span aria-hidden="true" className="text-3xl font-black text-muted-foreground">
         –
       </span>
-      <ScoreSide
-        side="away"
-        label="Away"
-        team={awayTeam}
-        goals={score[1]}
-        disabled={disabled}
-        onStep={onStep}
-      />
+      <ScoreSide side="away" team={awayTeam} goals={score[1]} disabled={disabled} onStep={onStep} />
     </div>
   );
 }

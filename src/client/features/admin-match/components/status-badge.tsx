@@ -1,3 +1,4 @@
+import { useT } from '@client/lib/i18n/use-t';
 import { cn } from '@client/lib/utils';
 import type { MatchStatus } from '@shared/matches';
 
@@ -8,8 +9,17 @@ const TONES: Record<MatchStatus, string> = {
   'Not Started': 'bg-muted text-muted-foreground border border-border',
 };
 
+// The status is a fixed set of values: each is shown in the language being read.
+const LABEL = {
+  LIVE: 'admin-match.status.live',
+  'Half Time': 'admin-match.status.halfTime',
+  'Match Ended': 'admin-match.status.ended',
+  'Not Started': 'admin-match.status.notStarted',
+} as const satisfies Record<MatchStatus, string>;
+
 /** The displayed status of 'Half Time', 'LIVE', 'Match Ended' or 'Not Started'. */
 export function StatusBadge({ status, className }: { status: MatchStatus; className?: string }) {
+  const t = useT();
   return (
     <span
       className={cn(
@@ -21,7 +31,7 @@ export function StatusBadge({ status, className }: { status: MatchStatus; classN
       {status === 'LIVE' ? (
         <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-white" />
       ) : null}
-      {status}
+      {LABEL[status] ? t(LABEL[status]) : status}
     </span>
   );
 }

@@ -1,7 +1,9 @@
 import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
 import { toast } from '@client/components/ui/use-toast';
 import { ApiError, apiErrorMessage } from '@client/lib/api-client';
-import { MATCH_MESSAGES, type Match } from '@shared/matches';
+import { i18n } from '@client/lib/i18n/i18n';
+import { useT } from '@client/lib/i18n/use-t';
+import type { Match } from '@shared/matches';
 import { matchPhase } from '@shared/rules';
 import { type ReactNode, useCallback, useState } from 'react';
 import { usePublishedPlayers } from '../api/match-queries';
@@ -13,21 +15,24 @@ import {
   stateConfirmation,
 } from '../utils/match-state';
 
-const [CANNOT_START_TITLE, CANNOT_START_DESCRIPTION] = MATCH_MESSAGES.cannotStart.split(': ') as [
-  string,
-  string,
-];
-
-/** 'Cannot Start Match: Please publish players for rating first'. */
+/** 'Cannot Start Match: Please publish players for rating first' (the shared MATCH_MESSAGES.cannotStart). */
 export function showCannotStartToast(): void {
-  toast({ variant: 'destructive', title: CANNOT_START_TITLE, description: CANNOT_START_DESCRIPTION });
+  toast({
+    variant: 'destructive',
+    title: i18n._('admin-match.cannotStart.title'),
+    description: i18n._('admin-match.cannotStart.description'),
+  });
 }
 
-const SUCCESS: Record<MatchState, { title: string; description: string }> = {
-  preparing: { title: 'Match in Preparation', description: 'Voting is disabled until the match goes live.' },
-  live: { title: 'Match is Live', description: 'Fans can now rate the published players.' },
-  ended: { title: 'Match Ended', description: 'Voting is frozen.' },
-};
+// Catalogue keys, translated when the toast is shown.
+const SUCCESS = {
+  preparing: {
+    title: 'admin-match.changed.preparingTitle',
+    description: 'admin-match.changed.preparingDescription',
+  },
+  live: { title: 'admin-match.changed.liveTitle', description: 'admin-match.changed.liveDescription' },
+  ended: { title: 'admin-match.changed.endedTitle', description: 'admin-match.changed.endedDescription' },
+} as const satisfies Record<MatchState, { title: string; description: string }>;
 
 /**
  * Preparing / Live / Ended with the match state rules. A change every fan feels at once (ending,
@@ -39,6 +44,7 @@ export function useChangeMatchState(
   match: Match | null | undefined,
   notificationsEnabled: boolean,
 ): { change: (state: MatchState) => void; isPending: boolean; confirmDialog: ReactNode } {
+  const t = useT();
   const update = useUpdateMatch();
   const published = usePublishedPlayers();
   const { mutate } = update;
@@ -58,7 +64,10 @@ export function useChangeMatchState(
         { id: match.id, body: matchStatePatch(state) },
         {
           onSuccess: () => {
-            if (notificationsEnabled) toast({ variant: 'success', ...SUCCESS[state] });
+            if (notificationsEnabled) {
+              const text = SUCCESS[state];
+              toast({ variant: 'success', title: t(text.title), description: t(text.description) });
+            }
           },
           onError: (error) => {
             if (error instanceof ApiError && error.status === 409) {
@@ -67,14 +76,14 @@ export function useChangeMatchState(
             }
             toast({
               variant: 'destructive',
-              title: 'Match Not Updated',
-              description: apiErrorMessage(error, 'Failed to update the match. Please try again.'),
+              title: t('admin-match.matchNotUpdated'),
+              description: apiErrorMessage(error, t('admin-match.matchUpdateFailed')),
             });
           },
         },
       );
     },
-    [match, publishedCount, mutate, notificationsEnabled],
+    [match, publishedCount, mutate, notificationsEnabled, t],
   );
 
   const change = useCallback(

@@ -1,3 +1,5 @@
+import { i18n } from '@client/lib/i18n/i18n';
+import { loadCatalogsForTests } from '@client/lib/i18n/testing';
 import { formatScore } from '@client/lib/match-format';
 import { KICK_OFF_MESSAGE } from '@shared/matches';
 import { matchPhase } from '@shared/rules';
@@ -87,6 +89,8 @@ describe('score', () => {
 });
 
 describe('match state', () => {
+  loadCatalogsForTests();
+
   it('derives the state and the change each choice sends', () => {
     expect(matchPhase({ isLive: true, startedAt: 'x' })).toBe('live');
     expect(matchPhase({ isLive: false, startedAt: 'x' })).toBe('ended');
@@ -116,6 +120,7 @@ describe('match state', () => {
 });
 
 describe('match details', () => {
+  loadCatalogsForTests();
   const today = '2026-11-21';
   const schema = matchDetailsSchema(today, 'en-GB');
   const defaults = (locale = 'en-GB') => defaultMatchDetails('Old Trafford', today, locale);
@@ -146,7 +151,9 @@ describe('match details', () => {
 
   it('requires an opponent, a custom name for Other, and a date not before today', () => {
     const base = defaults();
-    expect(schema.safeParse(base).error?.issues[0]?.message).toBe('Opponent is required');
+    // The schema's own messages are catalogue keys, which the form field translates.
+    const required = schema.safeParse(base).error?.issues[0]?.message ?? '';
+    expect(i18n._(required)).toBe('Opponent is required');
     const custom = schema.safeParse({ ...base, opponentChoice: OTHER_CUSTOM });
     expect(custom.error?.issues.map((i) => i.path.join('.'))).toEqual(['customOpponent']);
     const past = schema.safeParse({ ...base, opponentChoice: 'Arsenal', scheduledDate: '20/11/2026' });

@@ -1,6 +1,8 @@
-/** The announcement published with a new match. */
+import { i18n } from '@client/lib/i18n/i18n';
+
+/** The announcement published with a new match, in the admin's language. */
 export function announcementText(club: string, opponent: string): string {
-  return `${club} Vs ${opponent} Player Ratings! Voting will open after approximately 75 minutes of play.`;
+  return i18n._('admin-match.details.announcementText', { club, opponent });
 }
 
 /** Today in the admin's own calendar as `YYYY-MM-DD` (the earliest match date). */

@@ -24,6 +24,7 @@ export const PREMIER_LEAGUE_CLUBS = [
   { name: 'Wolverhampton Wanderers', stadium: 'Molineux' },
 ] as const;
 
+/** The free-text choice's value (its label is translated where it is shown). */
 export const OTHER_CUSTOM = 'Other (Custom)';
 
 /** "Man Utd", "Manchester United FC" and "manchester united" are the same club. */

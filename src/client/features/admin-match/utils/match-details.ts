@@ -1,36 +1,45 @@
+import { i18n } from '@client/lib/i18n/i18n';
 import { formatDayForEntry, numericDatePattern, parseDayEntry, userLocale } from '@client/lib/intl-format';
 import { DEFAULT_KICK_OFF, DEFAULT_TOURNAMENT, TOURNAMENTS } from '@shared/domain';
 import { type CreateMatchBody, createMatchBody, MATCH_MESSAGES } from '@shared/matches';
 import { z } from 'zod';
 import { OTHER_CUSTOM } from './clubs';
 
-/** The date field's message when the typed text is not a day: it says the order to type it in. */
+/**
+ * The date field's message when the typed text is not a day: it says the order to type it in. Made
+ * when the date is checked, in the language being read (it carries the order, so it is no bare key).
+ */
 export function dateEntryMessage(locale: string | undefined = userLocale()): string {
-  return `Enter the match date as ${numericDatePattern(locale).placeholder}`;
+  return i18n._('admin-match.details.dateEntry', { pattern: numericDatePattern(locale).placeholder });
 }
 
 /**
  * The '1. Match Details' form; what it sends is checked again against the shared contract. The date
  * is typed in the admin's own order (DD/MM/YYYY, MM/DD/YYYY...), which a native date input would not
- * follow: it shows the browser's UI language's order instead.
+ * follow: it shows the browser's UI language's order instead. Its messages are catalogue keys, which
+ * the form field translates.
  */
 export function matchDetailsSchema(today: string, locale: string | undefined = userLocale()) {
   return z
     .object({
-      opponentChoice: z.string().min(1, 'Opponent is required'),
-      customOpponent: z.string().max(120, 'Opponent is too long'),
-      venueChoice: z.string().min(1, 'Venue is required'),
-      customVenue: z.string().max(120, 'Venue is too long'),
-      tournament: z.enum(TOURNAMENTS, { error: 'Choose a tournament from the list' }),
-      scheduledDate: z.string().min(1, 'Match date is required'),
-      kickOffTime: z.string().min(1, 'Kick-off time is required'),
+      opponentChoice: z.string().min(1, 'admin-match.details.opponentRequired'),
+      customOpponent: z.string().max(120, 'admin-match.details.opponentTooLong'),
+      venueChoice: z.string().min(1, 'admin-match.details.venueRequired'),
+      customVenue: z.string().max(120, 'admin-match.details.venueTooLong'),
+      tournament: z.enum(TOURNAMENTS, { error: 'admin-match.details.tournamentInvalid' }),
+      scheduledDate: z.string().min(1, 'admin-match.details.dateRequired'),
+      kickOffTime: z.string().min(1, 'admin-match.details.kickOffRequired'),
     })
     .superRefine((values, ctx) => {
       if (values.opponentChoice === OTHER_CUSTOM && !values.customOpponent.trim()) {
-        ctx.addIssue({ code: 'custom', path: ['customOpponent'], message: 'Opponent is required' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['customOpponent'],
+          message: 'admin-match.details.opponentRequired',
+        });
       }
       if (values.venueChoice === OTHER_CUSTOM && !values.customVenue.trim()) {
-        ctx.addIssue({ code: 'custom', path: ['customVenue'], message: 'Venue is required' });
+        ctx.addIssue({ code: 'custom', path: ['customVenue'], message: 'admin-match.details.venueRequired' });
       }
       if (!values.scheduledDate.trim()) return;
       const day = parseDayEntry(values.scheduledDate, locale);
@@ -88,6 +97,10 @@ export function toCreateMatchBody(
     kickOffTime: values.kickOffTime,
     title: `${club} vs ${opponent}`,
   });
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? 'Invalid input' };
+  if (!parsed.success)
+    return {
+      ok: false,
+      message: parsed.error.issues[0]?.message ?? i18n._('admin-match.details.invalidInput'),
+    };
   return { ok: true, body: parsed.data };
 }

@@ -1,14 +1,16 @@
+import { i18n } from '@client/lib/i18n/i18n';
 import type { UpdateMatchBody } from '@shared/matches';
 import { type MatchPhase, matchPhase } from '@shared/rules';
 
 /** The admin's match state selector: the match's phase, which the admin sets. */
 export type MatchState = MatchPhase;
 
-export const MATCH_STATES: { value: MatchState; label: string; hint: string }[] = [
-  { value: 'preparing', label: 'Preparing', hint: 'Voting disabled' },
-  { value: 'live', label: 'Live', hint: 'Voting enabled' },
-  { value: 'ended', label: 'Ended', hint: 'Voting frozen' },
-];
+/** Labels and hints are catalogue keys, translated where they are shown. */
+export const MATCH_STATES = [
+  { value: 'preparing', labelKey: 'admin-match.state.preparing', hintKey: 'admin-match.state.preparingHint' },
+  { value: 'live', labelKey: 'admin-match.state.live', hintKey: 'admin-match.state.liveHint' },
+  { value: 'ended', labelKey: 'admin-match.state.ended', hintKey: 'admin-match.state.endedHint' },
+] as const satisfies readonly { value: MatchState; labelKey: string; hintKey: string }[];
 
 /**
  * The change each state sends. Live lets the server set startedAt (and refuse when nobody is
@@ -39,29 +41,30 @@ export interface StateConfirmation {
 /**
  * The confirm step before a change that every fan feels at once, saying what it does (the rules in
  * shared/rules.ts: an ended match shows its results to everyone and takes no ratings). Starting a match
- * in preparation needs none.
+ * in preparation needs none. The text is in the language being read when the change is asked for.
  */
 export function stateConfirmation(from: MatchState, to: MatchState): StateConfirmation | null {
   if (from === to) return null;
   if (to === 'ended')
     return {
-      title: 'End the match?',
-      description:
-        'Voting closes for every fan: nobody can rate players or submit a final vote any more. The results (leaderboard, Man of the Match and every rating) are shown to all fans. You can reopen voting later.',
-      confirmLabel: 'End Match',
+      title: i18n._('admin-match.confirm.endTitle'),
+      description: i18n._('admin-match.confirm.endDescription'),
+      confirmLabel: i18n._('admin-match.confirm.endLabel'),
     };
   if (to === 'live' && from === 'ended')
     return {
-      title: 'Reopen voting?',
-      description:
-        'Voting opens again for every fan who has not submitted a final vote. The results are hidden again from fans who have not voted, until they vote or you end the match again. Ratings and votes already given are kept, and fans who voted cannot change their vote.',
-      confirmLabel: 'Reopen Voting',
+      title: i18n._('admin-match.confirm.reopenTitle'),
+      description: i18n._('admin-match.confirm.reopenDescription'),
+      confirmLabel: i18n._('admin-match.reopenVoting'),
     };
   if (to === 'preparing')
     return {
-      title: 'Move the match back to preparing?',
-      description: `${from === 'live' ? 'Voting closes for every fan and the' : 'The'} match shows as Not Started. The results are hidden again from fans who have not voted. Ratings and votes already given are kept, and starting the match again sets a new kick-off.`,
-      confirmLabel: 'Back to Preparing',
+      title: i18n._('admin-match.confirm.preparingTitle'),
+      description:
+        from === 'live'
+          ? i18n._('admin-match.confirm.preparingFromLiveDescription')
+          : i18n._('admin-match.confirm.preparingFromEndedDescription'),
+      confirmLabel: i18n._('admin-match.confirm.preparingLabel'),
     };
   return null;
 }

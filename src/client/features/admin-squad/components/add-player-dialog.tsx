@@ -8,6 +8,7 @@ import {
 import { FormDialogFooter } from '@client/components/ui/form-dialog-footer';
 import { toast } from '@client/components/ui/use-toast';
 import { apiErrorMessage } from '@client/lib/api-client';
+import { useT } from '@client/lib/i18n/use-t';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
@@ -25,6 +26,7 @@ interface AddPlayerDialogProps {
 
 /** 'Add Custom Player': name and position required, jersey number optional. */
 export function AddPlayerDialog({ open, onOpenChange, notificationsEnabled }: AddPlayerDialogProps) {
+  const t = useT();
   const id = useId();
   const create = useCreatePlayer();
   const { control, register, handleSubmit, formState, reset } = useForm<PlayerFormValues>({
@@ -38,8 +40,8 @@ export function AddPlayerDialog({ open, onOpenChange, notificationsEnabled }: Ad
         if (notificationsEnabled) {
           toast({
             variant: 'success',
-            title: 'Player Added',
-            description: `${player.name} joined the squad.`,
+            title: t('admin-squad.add.successTitle'),
+            description: t('admin-squad.add.successDescription', { name: player.name }),
           });
         }
         reset(EMPTY);
@@ -48,8 +50,8 @@ export function AddPlayerDialog({ open, onOpenChange, notificationsEnabled }: Ad
       onError: (error) =>
         toast({
           variant: 'destructive',
-          title: 'Error Adding Player',
-          description: apiErrorMessage(error, 'Failed to add player. Please try again.'),
+          title: t('admin-squad.add.errorTitle'),
+          description: apiErrorMessage(error, t('admin-squad.add.errorFallback')),
         }),
     });
   });
@@ -64,10 +66,8 @@ export function AddPlayerDialog({ open, onOpenChange, notificationsEnabled }: Ad
     >
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Add Custom Player</DialogTitle>
-          <DialogDescription>
-            A player who is not in the squad list yet, such as a new signing.
-          </DialogDescription>
+          <DialogTitle>{t('admin-squad.addCustomPlayer')}</DialogTitle>
+          <DialogDescription>{t('admin-squad.add.description')}</DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
           <PlayerFields
@@ -75,12 +75,12 @@ export function AddPlayerDialog({ open, onOpenChange, notificationsEnabled }: Ad
             control={control}
             register={register}
             errors={formState.errors}
-            jerseyHint="Optional, 1 to 99."
+            jerseyHint={t('admin-squad.add.jerseyHint')}
           />
           <FormDialogFooter
             onCancel={() => onOpenChange(false)}
             pending={create.isPending}
-            submitLabel="Add Player"
+            submitLabel={t('admin-squad.add.submit')}
           />
         </form>
       </DialogContent>

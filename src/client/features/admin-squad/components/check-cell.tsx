@@ -1,6 +1,7 @@
 import { Button } from '@client/components/ui/button';
 import { Checkbox } from '@client/components/ui/checkbox';
 import { TableCell } from '@client/components/ui/table';
+import { useT } from '@client/lib/i18n/use-t';
 import { cn } from '@client/lib/utils';
 import { Pencil } from 'lucide-react';
 import { useId } from 'react';
@@ -38,9 +39,10 @@ export function CheckCell({ label, checked, disabled, onChange, className }: Che
 
 /** The pencil button that opens a player's edit dialog, in its own cell. */
 export function EditCell({ name, onEdit }: { name: string; onEdit: () => void }) {
+  const t = useT();
   return (
     <TableCell className="px-0 py-0 text-center">
-      <Button variant="ghost" size="icon" onClick={onEdit} aria-label={`Edit ${name}`}>
+      <Button variant="ghost" size="icon" onClick={onEdit} aria-label={t('admin-squad.editName', { name })}>
         <Pencil aria-hidden="true" />
       </Button>
     </TableCell>

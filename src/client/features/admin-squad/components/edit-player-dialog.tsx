@@ -8,6 +8,8 @@ import {
 import { FormDialogFooter } from '@client/components/ui/form-dialog-footer';
 import { Label } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/use-toast';
+import { translateMessage } from '@client/lib/i18n/messages';
+import { useT } from '@client/lib/i18n/use-t';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Player } from '@shared/players';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
@@ -44,6 +46,7 @@ interface EditPlayerFormProps {
 }
 
 function EditPlayerForm({ player, notificationsEnabled, onDone }: EditPlayerFormProps) {
+  const t = useT();
   const id = useId();
   const edit = useEditPlayer();
   const [image, setImage] = useState<File | null>(null);
@@ -79,8 +82,8 @@ function EditPlayerForm({ player, notificationsEnabled, onDone }: EditPlayerForm
           if (notificationsEnabled) {
             toast({
               variant: 'success',
-              title: 'Player Updated',
-              description: `${values.name.trim()} was saved.`,
+              title: t('admin-squad.edit.successTitle'),
+              description: t('admin-squad.edit.successDescription', { name: values.name.trim() }),
             });
           }
           onDone();
@@ -88,8 +91,8 @@ function EditPlayerForm({ player, notificationsEnabled, onDone }: EditPlayerForm
         onError: () =>
           toast({
             variant: 'destructive',
-            title: 'Update Failed',
-            description: 'Failed to update player. Please try again.',
+            title: t('admin-squad.edit.errorTitle'),
+            description: t('admin-squad.edit.errorDescription'),
           }),
       },
     );
@@ -104,15 +107,15 @@ function EditPlayerForm({ player, notificationsEnabled, onDone }: EditPlayerForm
         register={register}
         errors={formState.errors}
         currentPosition={player.position}
-        jerseyHint="1 to 99."
+        jerseyHint={t('admin-squad.edit.jerseyHint')}
       />
       <div className="flex flex-col gap-2">
-        <Label htmlFor={imageId}>Player image</Label>
+        <Label htmlFor={imageId}>{t('admin-squad.edit.imageLabel')}</Label>
         <div className="flex items-center gap-3">
           {preview ? (
             <img
               src={preview}
-              alt={`${player.name}, chosen and not saved yet`}
+              alt={t('admin-squad.edit.previewAlt', { name: player.name })}
               className="size-16 shrink-0 rounded-full object-cover"
             />
           ) : (
@@ -125,19 +128,23 @@ function EditPlayerForm({ player, notificationsEnabled, onDone }: EditPlayerForm
             onChange={onFile}
             aria-invalid={Boolean(imageError)}
             aria-describedby={`${imageId}-hint${imageError ? ` ${imageId}-error` : ''}`}
-            className="min-h-11 w-full min-w-0 cursor-pointer rounded-md text-sm file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-md file:border file:border-input file:bg-card file:px-3 file:text-sm file:font-semibold hover:file:bg-muted"
+            className="min-h-11 w-full min-w-0 cursor-pointer rounded-md text-sm file:me-3 file:min-h-11 file:cursor-pointer file:rounded-md file:border file:border-input file:bg-card file:px-3 file:text-sm file:font-semibold hover:file:bg-muted"
           />
         </div>
         <p id={`${imageId}-hint`} className="text-sm text-muted-foreground">
-          PNG or JPG, up to 5 MB. 400x400 recommended.
+          {t('admin-squad.edit.imageHint')}
         </p>
         {imageError ? (
           <p id={`${imageId}-error`} className="text-sm font-medium text-destructive">
-            {imageError}
+            {translateMessage(imageError)}
           </p>
         ) : null}
       </div>
-      <FormDialogFooter onCancel={onDone} pending={edit.isPending} submitLabel="Save Changes" />
+      <FormDialogFooter
+        onCancel={onDone}
+        pending={edit.isPending}
+        submitLabel={t('admin-squad.edit.submit')}
+      />
     </form>
   );
 }
@@ -150,6 +157,7 @@ interface EditPlayerDialogProps {
 
 /** Edit a player or the manager: name, position, jersey number and image. */
 export function EditPlayerDialog({ player, notificationsEnabled, onClose }: EditPlayerDialogProps) {
+  const t = useT();
   return (
     <Dialog
       open={player !== null}
@@ -159,8 +167,10 @@ export function EditPlayerDialog({ player, notificationsEnabled, onClose }: Edit
     >
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Edit Player</DialogTitle>
-          <DialogDescription>{player ? `Change ${player.name}'s details or photo.` : null}</DialogDescription>
+          <DialogTitle>{t('admin-squad.edit.title')}</DialogTitle>
+          <DialogDescription>
+            {player ? t('admin-squad.edit.description', { name: player.name }) : null}
+          </DialogDescription>
         </DialogHeader>
         {player ? (
           <EditPlayerForm

@@ -1,6 +1,9 @@
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
+import { translateMessage } from '@client/lib/i18n/messages';
+import { positionName } from '@client/lib/i18n/positions';
+import { useT } from '@client/lib/i18n/use-t';
 import { type Control, Controller, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { positionChoices } from '../utils/admin-positions';
 import type { PlayerFormValues } from '../utils/player-form';
@@ -15,10 +18,11 @@ interface PlayerFieldsProps {
   jerseyHint: string;
 }
 
+/** A validation message in the reader's language (a catalogue key, or a shared rule's message). */
 function FieldError({ id, message }: { id: string; message?: string }) {
   return message ? (
     <p id={id} className="text-sm font-medium text-destructive">
-      {message}
+      {translateMessage(message)}
     </p>
   ) : null;
 }
@@ -32,6 +36,7 @@ export function PlayerFields({
   currentPosition,
   jerseyHint,
 }: PlayerFieldsProps) {
+  const t = useT();
   const ids = {
     name: `${idPrefix}-name`,
     position: `${idPrefix}-position`,
@@ -40,7 +45,7 @@ export function PlayerFields({
   return (
     <>
       <div className="flex flex-col gap-2">
-        <Label htmlFor={ids.name}>Name</Label>
+        <Label htmlFor={ids.name}>{t('admin-squad.form.name')}</Label>
         <Input
           id={ids.name}
           autoComplete="off"
@@ -51,7 +56,7 @@ export function PlayerFields({
         <FieldError id={`${ids.name}-error`} message={errors.name?.message} />
       </div>
       <div className="flex flex-col gap-2">
-        <Label htmlFor={ids.position}>Position</Label>
+        <Label htmlFor={ids.position}>{t('admin-squad.position')}</Label>
         <Controller
           control={control}
           name="position"
@@ -64,12 +69,12 @@ export function PlayerFields({
                 aria-invalid={Boolean(errors.position)}
                 aria-describedby={errors.position ? `${ids.position}-error` : undefined}
               >
-                <SelectValue placeholder="Select position" />
+                <SelectValue placeholder={t('admin-squad.form.positionPlaceholder')} />
               </SelectTrigger>
               <SelectContent>
                 {positionChoices(currentPosition).map((position) => (
                   <SelectItem key={position} value={position}>
-                    {position}
+                    {positionName(position)}
                   </SelectItem>
                 ))}
               </SelectContent>
@@ -79,7 +84,7 @@ export function PlayerFields({
         <FieldError id={`${ids.position}-error`} message={errors.position?.message} />
       </div>
       <div className="flex flex-col gap-2">
-        <Label htmlFor={ids.jersey}>Jersey number</Label>
+        <Label htmlFor={ids.jersey}>{t('admin-squad.form.jerseyNumber')}</Label>
         <Input
           id={ids.jersey}
           type="number"

@@ -2,6 +2,8 @@ import { Badge } from '@client/components/ui/badge';
 import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
+import { positionName } from '@client/lib/i18n/positions';
+import { useT } from '@client/lib/i18n/use-t';
 import { cn } from '@client/lib/utils';
 import { positionGroup } from '@shared/domain';
 import type { Player } from '@shared/players';
@@ -29,6 +31,7 @@ export function PlayersTable({
   onSubstituteChange,
   onEdit,
 }: PlayersTableProps) {
+  const t = useT();
   const id = useId();
   const [filter, setFilter] = useState<PositionFilter>('all');
   const shown = filter === 'all' ? players : players.filter((p) => positionGroup(p.position) === filter);
@@ -36,7 +39,7 @@ export function PlayersTable({
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-col gap-2 sm:max-w-xs">
-        <Label htmlFor={`${id}-filter`}>Filter by position</Label>
+        <Label htmlFor={`${id}-filter`}>{t('admin-squad.filter.label')}</Label>
         <Select value={filter} onValueChange={(value) => setFilter(value as PositionFilter)}>
           <SelectTrigger id={`${id}-filter`}>
             <SelectValue />
@@ -44,31 +47,31 @@ export function PlayersTable({
           <SelectContent>
             {POSITION_FILTERS.map((option) => (
               <SelectItem key={option.value} value={option.value}>
-                {option.label}
+                {t(option.labelKey)}
               </SelectItem>
             ))}
           </SelectContent>
         </Select>
       </div>
-      <Table aria-label="Players" className="table-fixed">
+      <Table aria-label={t('admin-squad.playersTitle')} className="table-fixed">
         <TableHeader>
           <TableRow className="hover:bg-transparent">
-            <TableHead className="pl-2">Player</TableHead>
-            <TableHead className="hidden w-44 sm:table-cell">Position</TableHead>
+            <TableHead className="ps-2">{t('admin-squad.players.player')}</TableHead>
+            <TableHead className="hidden w-44 sm:table-cell">{t('admin-squad.position')}</TableHead>
             <TableHead className="w-16 px-0 text-center sm:w-24">
               <span aria-hidden="true" className="sm:hidden">
-                XI
+                {t('admin-squad.players.startingXiShort')}
               </span>
-              <span className="sr-only sm:not-sr-only">Starting XI</span>
+              <span className="sr-only sm:not-sr-only">{t('admin-squad.startingXi')}</span>
             </TableHead>
             <TableHead className="w-16 px-0 text-center sm:w-24">
               <span aria-hidden="true" className="sm:hidden">
-                Sub
+                {t('admin-squad.players.substituteShort')}
               </span>
-              <span className="sr-only sm:not-sr-only">Substitute</span>
+              <span className="sr-only sm:not-sr-only">{t('admin-squad.substitute')}</span>
             </TableHead>
             <TableHead className="w-12 px-0 text-center sm:w-16">
-              <span className="sr-only">Edit</span>
+              <span className="sr-only">{t('admin-squad.editColumn')}</span>
             </TableHead>
           </TableRow>
         </TableHeader>
@@ -76,7 +79,7 @@ export function PlayersTable({
           {shown.length === 0 ? (
             <TableRow>
               <TableCell colSpan={5} className="py-6 text-center text-muted-foreground">
-                No players in this position.
+                {t('admin-squad.players.emptyFilter')}
               </TableCell>
             </TableRow>
           ) : (
@@ -86,7 +89,7 @@ export function PlayersTable({
               const added = isAddedSubstitute(player);
               return (
                 <TableRow key={player.id} className={cn((starter || sub) && 'bg-primary-soft/40')}>
-                  <TableCell className="py-1.5 pl-2">
+                  <TableCell className="py-1.5 ps-2">
                     <div className="flex min-w-0 items-center gap-2.5">
                       <PlayerThumb
                         name={player.name}
@@ -103,22 +106,24 @@ export function PlayersTable({
                           <span className="truncate font-semibold">{player.name}</span>
                         </span>
                         <span className="truncate text-xs text-muted-foreground sm:hidden">
-                          {player.position}
+                          {positionName(player.position)}
                         </span>
                         {player.isAvailableForRating ? (
                           <span className="mt-0.5 flex">
-                            <Badge variant="success">{added ? 'Published sub' : 'Published'}</Badge>
+                            <Badge variant="success">
+                              {added ? t('admin-squad.players.publishedSub') : t('admin-squad.published')}
+                            </Badge>
                           </span>
                         ) : null}
                       </div>
                     </div>
                   </TableCell>
                   <TableCell className="hidden text-muted-foreground sm:table-cell">
-                    {player.position}
+                    {positionName(player.position)}
                   </TableCell>
                   <TableCell className="px-0 py-0 text-center">
                     <CheckCell
-                      label={`Starting XI: ${player.name}`}
+                      label={t('admin-squad.players.starterName', { name: player.name })}
                       checked={starter}
                       disabled={disabled}
                       onChange={(checked) => onStarterChange(player, checked)}
@@ -126,7 +131,7 @@ export function PlayersTable({
                   </TableCell>
                   <TableCell className="px-0 py-0 text-center">
                     <CheckCell
-                      label={`Substitute: ${player.name}`}
+                      label={t('admin-squad.players.substituteName', { name: player.name })}
                       checked={sub}
                       disabled={disabled}
                       onChange={(checked) => onSubstituteChange(player, checked)}

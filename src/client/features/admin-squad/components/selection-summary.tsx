@@ -1,6 +1,8 @@
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
+import { i18n } from '@client/lib/i18n/i18n';
+import { useT } from '@client/lib/i18n/use-t';
 import { cn } from '@client/lib/utils';
 import { MANAGERS_MAX, STARTING_XI_MAX, SUBSTITUTES_MAX } from '@shared/domain';
 import type { Player } from '@shared/players';
@@ -12,21 +14,26 @@ function Stat({ label, value, full }: { label: string; value: string; full?: boo
   return (
     <div className="flex flex-col rounded-md border border-border px-3 py-2">
       <dt className="text-xs font-semibold text-muted-foreground">{label}</dt>
-      <dd className={cn('text-xl font-extrabold tabular-nums', full && 'text-success')}>{value}</dd>
+      <dd className={cn('text-xl font-extrabold tabular-nums', full && 'text-success')}>
+        <span dir="ltr">{value}</span>
+      </dd>
     </div>
   );
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** One sentence of what publishing does: "11 starters, 2 substitutes and the manager, Ruben Amorim (14 players)". */
+/**
+ * One sentence of what publishing does, in the language being read: "11 starters, 2 substitutes and the
+ * manager, Ruben Amorim: 14 players fans can rate. Anyone else is taken off rating."
+ */
 export function publishSentence(check: PublishCheck, manager: Player | undefined): string {
-  const parts = [
-    plural(check.starters, 'starter', 'starters'),
-    plural(check.substitutes, 'substitute', 'substitutes'),
-  ];
-  const who = manager ? `the manager, ${manager.name}` : 'no manager';
-  return `${parts.join(', ')} and ${who}: ${plural(check.total, 'player', 'players')} fans can rate. Anyone else is taken off rating.`;
+  const parts = {
+    starters: i18n._('admin-squad.summary.starters', { count: check.starters }),
+    substitutes: i18n._('admin-squad.summary.substitutes', { count: check.substitutes }),
+    players: i18n._('admin-squad.summary.players', { count: check.total }),
+  };
+  return manager
+    ? i18n._('admin-squad.summary.sentenceWithManager', { ...parts, manager: manager.name })
+    : i18n._('admin-squad.summary.sentenceNoManager', parts);
 }
 
 interface SelectionSummaryProps {
@@ -48,23 +55,24 @@ export function SelectionSummary({
   onPublish,
   onClear,
 }: SelectionSummaryProps) {
+  const t = useT();
   const id = useId();
   const blocked = check.errors.length > 0;
   return (
     <div className="flex flex-col gap-4">
       <dl className="grid grid-cols-3 gap-2">
         <Stat
-          label="Starting XI"
+          label={t('admin-squad.startingXi')}
           value={`${check.starters}/${STARTING_XI_MAX}`}
           full={check.starters === STARTING_XI_MAX}
         />
         <Stat
-          label="Substitutes"
+          label={t('admin-squad.substitutes')}
           value={`${check.substitutes}/${SUBSTITUTES_MAX}`}
           full={check.substitutes > 0 && check.substitutes <= SUBSTITUTES_MAX}
         />
         <Stat
-          label="Manager"
+          label={t('admin-squad.manager')}
           value={`${check.managers}/${MANAGERS_MAX}`}
           full={check.managers === MANAGERS_MAX}
         />
@@ -72,28 +80,28 @@ export function SelectionSummary({
 
       <section aria-labelledby={`${id}-what`} className="flex flex-col gap-2 rounded-md bg-muted/60 p-3">
         <h3 id={`${id}-what`} className="flex flex-wrap items-center gap-2 text-sm font-semibold">
-          Publishing will make available for rating
+          {t('admin-squad.summary.heading')}
           {check.published ? (
-            <Badge variant="success">Published</Badge>
+            <Badge variant="success">{t('admin-squad.summary.published')}</Badge>
           ) : publishedCount > 0 ? (
-            <Badge variant="outline">Changes not published</Badge>
+            <Badge variant="outline">{t('admin-squad.summary.unpublishedChanges')}</Badge>
           ) : null}
         </h3>
         <p className="text-[0.9375rem]" aria-live="polite">
-          {check.starters > 0 ? publishSentence(check, manager) : 'Nobody yet.'}
+          {check.starters > 0 ? publishSentence(check, manager) : t('admin-squad.summary.nobody')}
         </p>
         <p className="text-sm text-muted-foreground">
-          {publishedCount === 1 ? '1 player is' : `${publishedCount} players are`} available for rating now.
+          {t('admin-squad.summary.availableNow', { count: publishedCount })}
         </p>
       </section>
 
       {check.errors.length || check.warnings.length ? (
-        <ul className="flex flex-col gap-1.5 text-sm" aria-label="Checks before publishing">
+        <ul className="flex flex-col gap-1.5 text-sm" aria-label={t('admin-squad.summary.checksLabel')}>
           {check.errors.map((message) => (
             <li key={message} className="flex items-start gap-2 font-medium text-destructive">
               <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
               <span>
-                <span className="sr-only">Error: </span>
+                <span className="sr-only">{t('admin-squad.summary.errorPrefix')}</span>
                 {message}
               </span>
             </li>
@@ -102,7 +110,7 @@ export function SelectionSummary({
             <li key={message} className="flex items-start gap-2 text-muted-foreground">
               <TriangleAlert className="mt-0.5 size-4 shrink-0 text-foreground" aria-hidden="true" />
               <span>
-                <span className="sr-only">Note: </span>
+                <span className="sr-only">{t('admin-squad.summary.notePrefix')}</span>
                 {message}
               </span>
             </li>
@@ -113,11 +121,11 @@ export function SelectionSummary({
       <div className="grid gap-2 sm:flex">
         <Button size="lg" onClick={onPublish} disabled={busy || blocked}>
           {busy ? <Spinner /> : <Send aria-hidden="true" />}
-          Publish Squad
+          {t('admin-squad.summary.publish')}
         </Button>
         <Button variant="outline" size="lg" onClick={onClear} disabled={busy}>
           <Eraser aria-hidden="true" />
-          Clear Selection
+          {t('admin-squad.summary.clear')}
         </Button>
       </div>
     </div>

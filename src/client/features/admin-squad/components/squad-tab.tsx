@@ -2,6 +2,7 @@ import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { useT } from '@client/lib/i18n/use-t';
 import type { Player } from '@shared/players';
 import { useMemo, useState } from 'react';
 import { useSquadPlayers } from '../api/squad-api';
@@ -23,6 +24,7 @@ interface SquadTabProps {
 
 /** Squad Management: pick the Starting XI, the substitutes and the manager, then publish them in one go. */
 export function SquadTab({ notificationsEnabled }: SquadTabProps) {
+  const t = useT();
   const { data, isPending, isError, refetch } = useSquadPlayers();
   const players = data ?? NO_PLAYERS;
   const [selection, setSelection] = useShortlists(data);
@@ -50,9 +52,9 @@ export function SquadTab({ notificationsEnabled }: SquadTabProps) {
   }
   if (isError) {
     return (
-      <Alert title="The squad could not be loaded">
+      <Alert title={t('admin-squad.loadError')}>
         <Button variant="link" onClick={() => void refetch()}>
-          Try again
+          {t('admin-squad.tryAgain')}
         </Button>
       </Alert>
     );
@@ -68,11 +70,8 @@ export function SquadTab({ notificationsEnabled }: SquadTabProps) {
 
       <Card>
         <CardHeader className="p-4 pb-0 sm:p-6 sm:pb-0">
-          <CardTitle>Match Day Selection</CardTitle>
-          <CardDescription>
-            Tick 11 starters, up to 5 substitutes and the manager below. Publish Squad saves them and makes
-            exactly these players available for rating.
-          </CardDescription>
+          <CardTitle>{t('admin-squad.selection.title')}</CardTitle>
+          <CardDescription>{t('admin-squad.selection.description')}</CardDescription>
         </CardHeader>
         <CardContent className="p-4 sm:p-6">
           <SelectionSummary
@@ -89,7 +88,7 @@ export function SquadTab({ notificationsEnabled }: SquadTabProps) {
       <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
         <Card>
           <CardHeader className="p-4 pb-0 sm:p-6 sm:pb-0">
-            <CardTitle>Manager</CardTitle>
+            <CardTitle>{t('admin-squad.manager')}</CardTitle>
           </CardHeader>
           <CardContent className="p-2 pt-3 sm:p-6 sm:pt-4">
             <ManagerTable
@@ -103,7 +102,7 @@ export function SquadTab({ notificationsEnabled }: SquadTabProps) {
         </Card>
         <Card>
           <CardHeader className="p-4 pb-0 sm:p-6 sm:pb-0">
-            <CardTitle>Substitutes</CardTitle>
+            <CardTitle>{t('admin-squad.substitutes')}</CardTitle>
           </CardHeader>
           <CardContent className="p-4 sm:p-6">
             <SubstitutesPanel
@@ -117,7 +116,7 @@ export function SquadTab({ notificationsEnabled }: SquadTabProps) {
 
       <Card>
         <CardHeader className="p-4 pb-0 sm:p-6 sm:pb-0">
-          <CardTitle>Players</CardTitle>
+          <CardTitle>{t('admin-squad.playersTitle')}</CardTitle>
         </CardHeader>
         <CardContent className="p-2 pt-3 sm:p-6 sm:pt-4">
           <PlayersTable

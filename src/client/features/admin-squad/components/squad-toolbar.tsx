@@ -3,6 +3,7 @@ import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
 import { ApiError, apiErrorMessage } from '@client/lib/api-client';
+import { useT } from '@client/lib/i18n/use-t';
 import type { Player } from '@shared/players';
 import { FileSpreadsheet, FileText, ImageDown, UserPlus } from 'lucide-react';
 import { useState } from 'react';
@@ -19,6 +20,7 @@ interface SquadToolbarProps {
 
 /** Add Custom Player, Update Images from API, and the CSV and Excel exports. */
 export function SquadToolbar({ players, notificationsEnabled, onAddPlayer }: SquadToolbarProps) {
+  const t = useT();
   const images = useUpdatePlayerImages();
   const [notConfigured, setNotConfigured] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -28,15 +30,19 @@ export function SquadToolbar({ players, notificationsEnabled, onAddPlayer }: Squ
     images.mutate(undefined, {
       onSuccess: (result) => {
         if (notificationsEnabled)
-          toast({ variant: 'success', title: 'Player Images', description: result.message });
+          toast({
+            variant: 'success',
+            title: t('admin-squad.images.successTitle'),
+            description: result.message,
+          });
       },
       onError: (error) => {
         // 400: the provider is not configured; the server says what to set.
         if (error instanceof ApiError && error.status === 400) {
-          setNotConfigured(apiErrorMessage(error, 'Failed to update player images. Please try again.'));
+          setNotConfigured(apiErrorMessage(error, t('admin-squad.images.failed')));
           return;
         }
-        toast({ variant: 'destructive', description: 'Failed to update player images. Please try again.' });
+        toast({ variant: 'destructive', description: t('admin-squad.images.failed') });
       },
     });
   };
@@ -56,8 +62,8 @@ export function SquadToolbar({ players, notificationsEnabled, onAddPlayer }: Squ
       console.error('Excel export failed', error);
       toast({
         variant: 'destructive',
-        title: 'Export Failed',
-        description: 'The Excel file could not be created.',
+        title: t('admin-squad.export.errorTitle'),
+        description: t('admin-squad.export.excelFailed'),
       });
     } finally {
       setExporting(false);
@@ -69,7 +75,7 @@ export function SquadToolbar({ players, notificationsEnabled, onAddPlayer }: Squ
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
         <Button onClick={onAddPlayer} className="col-span-2 sm:col-span-1">
           <UserPlus aria-hidden="true" />
-          Add Custom Player
+          {t('admin-squad.addCustomPlayer')}
         </Button>
         <Button
           variant="outline"
@@ -78,11 +84,11 @@ export function SquadToolbar({ players, notificationsEnabled, onAddPlayer }: Squ
           className="col-span-2 sm:col-span-1"
         >
           {images.isPending ? <Spinner /> : <ImageDown aria-hidden="true" />}
-          Update Images from API
+          {t('admin-squad.images.update')}
         </Button>
         <Button variant="outline" onClick={exportCsv} disabled={players.length === 0}>
           <FileText aria-hidden="true" />
-          Export CSV
+          {t('admin-squad.export.csv')}
         </Button>
         <Button
           variant="outline"
@@ -90,11 +96,11 @@ export function SquadToolbar({ players, notificationsEnabled, onAddPlayer }: Squ
           disabled={exporting || players.length === 0}
         >
           {exporting ? <Spinner /> : <FileSpreadsheet aria-hidden="true" />}
-          Export Excel
+          {t('admin-squad.export.excel')}
         </Button>
       </div>
       {notConfigured ? (
-        <Alert title="Player images are not set up">
+        <Alert title={t('admin-squad.images.notConfigured')}>
           <p>{notConfigured}</p>
         </Alert>
       ) : null}

@@ -1,5 +1,7 @@
 import { toast } from '@client/components/ui/use-toast';
 import { apiErrorMessage } from '@client/lib/api-client';
+import { translateMessage } from '@client/lib/i18n/messages';
+import { useT } from '@client/lib/i18n/use-t';
 import { type Player, SQUAD_MESSAGES } from '@shared/players';
 import { useMemo } from 'react';
 import { usePublishSquad } from '../api/squad-api';
@@ -12,11 +14,21 @@ import {
   toggleSubstitute,
 } from '../utils/squad-selection';
 
-const REFUSALS: Record<SelectionRefusal, { title: string; description: string }> = {
-  'starter-limit': { title: 'Player Limit Reached', description: SQUAD_MESSAGES.tooManyStarters },
-  'manager-limit': { title: 'Manager Already Selected', description: SQUAD_MESSAGES.tooManyManagers },
-  'substitute-limit': { title: 'Too Many Substitutes', description: SQUAD_MESSAGES.tooManySubstitutes },
-};
+// Titles are catalogue keys; descriptions are the contract's messages. Both are translated when the toast is raised.
+const REFUSALS = {
+  'starter-limit': {
+    title: 'admin-squad.refusal.starterLimit.title',
+    description: SQUAD_MESSAGES.tooManyStarters,
+  },
+  'manager-limit': {
+    title: 'admin-squad.refusal.managerLimit.title',
+    description: SQUAD_MESSAGES.tooManyManagers,
+  },
+  'substitute-limit': {
+    title: 'admin-squad.refusal.substituteLimit.title',
+    description: SQUAD_MESSAGES.tooManySubstitutes,
+  },
+} as const satisfies Record<SelectionRefusal, { title: string; description: string }>;
 
 interface SquadActionsOptions {
   players: Player[];
@@ -35,13 +47,24 @@ export function useSquadActions({
   setSelection,
   notificationsEnabled,
 }: SquadActionsOptions) {
+  const t = useT();
   const publishing = usePublishSquad();
   const byId = useMemo(() => new Map(players.map((p) => [p.id, p])), [players]);
-  const check: PublishCheck = useMemo(() => publishCheck(selection, players), [selection, players]);
+  // `t` changes with the language, so the check's messages are made again in the new one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: t stands for the language being read.
+  const check: PublishCheck = useMemo(() => publishCheck(selection, players), [selection, players, t]);
 
   const apply = (result: ReturnType<typeof toggleStarter>) => {
-    if (result.ok) setSelection(result.selection);
-    else toast({ variant: 'destructive', ...REFUSALS[result.reason] });
+    if (result.ok) {
+      setSelection(result.selection);
+      return;
+    }
+    const refusal = REFUSALS[result.reason];
+    toast({
+      variant: 'destructive',
+      title: t(refusal.title),
+      description: translateMessage(refusal.description),
+    });
   };
 
   const changeStarter = (player: Player, checked: boolean) =>
@@ -57,15 +80,15 @@ export function useSquadActions({
         if (notificationsEnabled)
           toast({
             variant: 'success',
-            title: 'Squad Published',
-            description: `${answer.players.length} players are available for rating.`,
+            title: t('admin-squad.publish.successTitle'),
+            description: t('admin-squad.publish.successDescription', { count: answer.players.length }),
           });
       },
       onError: (error) =>
         toast({
           variant: 'destructive',
-          title: 'Squad Not Published',
-          description: apiErrorMessage(error, 'Please try again.'),
+          title: t('admin-squad.publish.errorTitle'),
+          description: apiErrorMessage(error, t('admin-squad.publish.errorFallback')),
         }),
     });
   };

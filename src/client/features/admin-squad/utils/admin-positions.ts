@@ -23,10 +23,11 @@ export function positionChoices(current?: string): string[] {
 
 export type PositionFilter = 'all' | Exclude<PositionGroup, 'Manager'>;
 
-export const POSITION_FILTERS: { value: PositionFilter; label: string }[] = [
-  { value: 'all', label: 'All positions' },
-  { value: 'Goalkeeper', label: 'Goalkeepers' },
-  { value: 'Defender', label: 'Defenders' },
-  { value: 'Midfielder', label: 'Midfielders' },
-  { value: 'Forward', label: 'Forwards' },
-];
+/** Catalogue keys, translated where the filter is drawn. */
+export const POSITION_FILTERS = [
+  { value: 'all', labelKey: 'admin-squad.filter.all' },
+  { value: 'Goalkeeper', labelKey: 'admin-squad.filter.goalkeepers' },
+  { value: 'Defender', labelKey: 'admin-squad.filter.defenders' },
+  { value: 'Midfielder', labelKey: 'admin-squad.filter.midfielders' },
+  { value: 'Forward', labelKey: 'admin-squad.filter.forwards' },
+] as const satisfies readonly { value: PositionFilter; labelKey: string }[];

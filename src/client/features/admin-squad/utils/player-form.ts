@@ -9,7 +9,7 @@ export const playerFormSchema = z.object({
   position: z
     .string()
     .min(1, PLAYER_MESSAGES.positionRequired)
-    .refine((v) => positionField.safeParse(v).success, 'Choose a position from the list'),
+    .refine((v) => positionField.safeParse(v).success, 'admin-squad.form.positionFromList'),
   jerseyNumber: z
     .string()
     .trim()
@@ -33,7 +33,7 @@ export function toPlayerBody(values: PlayerFormValues): PlayerBody {
 
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg']);
 
-/** Player images are PNG or JPG, 5 MB at most. Null when the file is fine. */
+/** Player images are PNG or JPG, 5 MB at most. Null when the file is fine (the message is translated where shown). */
 export function playerImageProblem(file: Pick<File, 'type' | 'name' | 'size'>): string | null {
   const byName = /\.(png|jpe?g)$/i.test(file.name);
   if (!(IMAGE_TYPES.has(file.type) || (!file.type && byName))) return UPLOAD_MESSAGES.playerImageType;

@@ -1,3 +1,5 @@
+import { i18n } from '@client/lib/i18n/i18n';
+import { translateMessage } from '@client/lib/i18n/messages';
 import { MANAGERS_MAX, STARTING_XI_MAX, SUBSTITUTES_MAX } from '@shared/domain';
 import { type Player, SQUAD_MESSAGES } from '@shared/players';
 import type { PublishSquadBody } from '@shared/squad';
@@ -118,13 +120,15 @@ export function publishCheck(selection: Selection, players: RoleFields[]): Publi
   const substitutes = body.substitutes.length;
   const errors: string[] = [];
   const warnings: string[] = [];
-  if (starters === 0) errors.push('Pick the Starting XI: tick Starting XI next to each starter.');
-  if (starters > STARTING_XI_MAX) errors.push(SQUAD_MESSAGES.tooManyStarters);
-  if (substitutes > SUBSTITUTES_MAX) errors.push(`${SQUAD_MESSAGES.tooManySubstitutes}: untick some.`);
-  if (managers > MANAGERS_MAX) errors.push(SQUAD_MESSAGES.tooManyManagers);
+  // Messages in the language being read, made when the check runs.
+  if (starters === 0) errors.push(i18n._('admin-squad.check.pickStartingXi'));
+  if (starters > STARTING_XI_MAX) errors.push(translateMessage(SQUAD_MESSAGES.tooManyStarters));
+  if (substitutes > SUBSTITUTES_MAX)
+    errors.push(i18n._('admin-squad.check.tooManySubstitutes', { max: SUBSTITUTES_MAX }));
+  if (managers > MANAGERS_MAX) errors.push(translateMessage(SQUAD_MESSAGES.tooManyManagers));
   if (starters > 0 && starters < STARTING_XI_MAX)
-    warnings.push(`Only ${starters} of ${STARTING_XI_MAX} starters picked.`);
-  if (body.managerId === null) warnings.push('No manager picked: fans will not rate one.');
+    warnings.push(i18n._('admin-squad.check.shortStartingXi', { count: starters, max: STARTING_XI_MAX }));
+  if (body.managerId === null) warnings.push(i18n._('admin-squad.check.noManager'));
 
   const chosen = new Set([
     ...body.startingXI,

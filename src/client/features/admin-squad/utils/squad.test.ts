@@ -1,3 +1,4 @@
+import { loadCatalogsForTests } from '@client/lib/i18n/testing';
 import type { Player } from '@shared/players';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_POSITIONS, positionChoices } from './admin-positions';
@@ -93,6 +94,7 @@ describe('substitutes', () => {
 });
 
 describe('publishing', () => {
+  loadCatalogsForTests();
   const published = all.map((p) =>
     p.id <= 11 || p.id === 100
       ? { ...p, isAvailableForRating: true }

@@ -9,6 +9,7 @@ import {
 } from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
+import { useT } from '@client/lib/i18n/use-t';
 import { Check, Copy } from 'lucide-react';
 import { useRef, useState } from 'react';
 
@@ -26,6 +27,7 @@ interface PasswordDialogProps {
  * closing the dialog forgets it.
  */
 export function PasswordDialog({ user, password, created, onClose }: PasswordDialogProps) {
+  const t = useT();
   const inputRef = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
 
@@ -52,13 +54,15 @@ export function PasswordDialog({ user, password, created, onClose }: PasswordDia
     >
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{created ? 'User Created' : 'New Password Generated'}</DialogTitle>
+          <DialogTitle>
+            {created ? t('admin.users.password.createdTitle') : t('admin.users.password.regeneratedTitle')}
+          </DialogTitle>
           <DialogDescription>
-            Give this password to {user?.name} ({user?.email}). It is shown only once: copy it now.
+            {t('admin.users.password.description', { name: user?.name ?? '', email: user?.email ?? '' })}
           </DialogDescription>
         </DialogHeader>
         <div className="flex flex-col gap-2">
-          <Label htmlFor="generated-password">Password</Label>
+          <Label htmlFor="generated-password">{t('admin.users.password.label')}</Label>
           <div className="flex flex-col gap-2 sm:flex-row">
             <Input
               ref={inputRef}
@@ -70,19 +74,19 @@ export function PasswordDialog({ user, password, created, onClose }: PasswordDia
             />
             <Button variant="secondary" onClick={copy} aria-describedby="copy-status">
               {copied === 'yes' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-              {copied === 'yes' ? 'Copied' : 'Copy password'}
+              {copied === 'yes' ? t('admin.users.password.copied') : t('admin.users.password.copy')}
             </Button>
           </div>
           <p id="copy-status" role="status" className="min-h-5 text-sm text-muted-foreground">
             {copied === 'yes'
-              ? 'Password copied to the clipboard.'
+              ? t('admin.users.password.copiedStatus')
               : copied === 'failed'
-                ? 'Copying is blocked here: the password is selected, copy it with your keyboard.'
+                ? t('admin.users.password.copyBlocked')
                 : ''}
           </p>
         </div>
         <DialogFooter>
-          <Button onClick={onClose}>Done</Button>
+          <Button onClick={onClose}>{t('admin.users.password.done')}</Button>
         </DialogFooter>
       </DialogContent>
     </Dialog>

@@ -10,6 +10,7 @@ import { FormDialogFooter } from '@client/components/ui/form-dialog-footer';
 import { FormField, fieldAria } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
+import { useT } from '@client/lib/i18n/use-t';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AdminUser, type UserBody, userBody } from '@shared/admin-users';
 import { useEffect } from 'react';
@@ -29,6 +30,7 @@ const EMPTY: UserBody = { name: '', email: '', isAdmin: false };
 
 /** 'Add New User' and 'Edit User': name, e-mail and the admin flag, with their validation messages. */
 export function UserFormDialog({ open, onOpenChange, user, pending, onSubmit }: UserFormDialogProps) {
+  const t = useT();
   const editing = user !== undefined;
   const {
     register,
@@ -53,18 +55,16 @@ export function UserFormDialog({ open, onOpenChange, user, pending, onSubmit }: 
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{editing ? 'Edit User' : 'Add New User'}</DialogTitle>
+          <DialogTitle>{editing ? t('admin.users.form.editTitle') : t('admin.users.add')}</DialogTitle>
           <DialogDescription>
-            {editing
-              ? 'Change the name, e-mail address or role of this account.'
-              : 'The account is verified at once. A password is generated and shown to you once.'}
+            {editing ? t('admin.users.form.editDescription') : t('admin.users.form.addDescription')}
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5">
-          <FormField id={ids.name} label="Name" error={errors.name?.message}>
+          <FormField id={ids.name} label={t('admin.users.form.name')} error={errors.name?.message}>
             <Input autoComplete="off" {...fieldAria(ids.name, errors.name?.message)} {...register('name')} />
           </FormField>
-          <FormField id={ids.email} label="Email" error={errors.email?.message}>
+          <FormField id={ids.email} label={t('admin.users.form.email')} error={errors.email?.message}>
             <Input
               type="email"
               inputMode="email"
@@ -87,7 +87,7 @@ export function UserFormDialog({ open, onOpenChange, user, pending, onSubmit }: 
                   ref={field.ref}
                 />
                 <Label htmlFor={ids.admin} className="cursor-pointer py-2 font-normal leading-snug">
-                  Administrator (can open the admin panel)
+                  {t('admin.users.form.isAdmin')}
                 </Label>
               </div>
             )}
@@ -95,7 +95,7 @@ export function UserFormDialog({ open, onOpenChange, user, pending, onSubmit }: 
           <FormDialogFooter
             onCancel={() => onOpenChange(false)}
             pending={pending}
-            submitLabel={editing ? 'Save Changes' : 'Create User'}
+            submitLabel={editing ? t('admin.users.form.save') : t('admin.users.form.create')}
           />
         </form>
       </DialogContent>

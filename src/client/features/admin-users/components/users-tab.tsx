@@ -6,6 +6,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { apiErrorMessage } from '@client/lib/api-client';
 import { useAuth } from '@client/lib/auth/auth-context';
+import { useT } from '@client/lib/i18n/use-t';
 import type { AdminUser } from '@shared/admin-users';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
@@ -54,6 +55,7 @@ interface UsersTabProps {
 
 /** User Management: the users table, add, edit, delete and new passwords. */
 export function UsersTab({ notificationsEnabled = true }: UsersTabProps = {}) {
+  const t = useT();
   const { user: me } = useAuth();
   const users = useUsers();
   const create = useCreateUser();
@@ -70,23 +72,23 @@ export function UsersTab({ notificationsEnabled = true }: UsersTabProps = {}) {
     <Card>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-4 px-4 sm:px-6">
         <div className="flex flex-col gap-1.5">
-          <CardTitle>Users</CardTitle>
-          <CardDescription>
-            Accounts, roles and passwords. The list refreshes every 30 seconds.
-          </CardDescription>
+          <CardTitle>{t('admin.users.title')}</CardTitle>
+          <CardDescription>{t('admin.users.description')}</CardDescription>
         </div>
         <Button onClick={() => setDialog({ kind: 'add' })}>
           <UserPlus aria-hidden="true" />
-          Add New User
+          {t('admin.users.add')}
         </Button>
       </CardHeader>
       <CardContent className="px-4 sm:px-6">
         {users.isPending ? (
           <UsersSkeleton />
         ) : users.isError ? (
-          <Alert title="Failed to load users">{apiErrorMessage(users.error, users.error.message)}</Alert>
+          <Alert title={t('admin.users.loadFailed')}>
+            {apiErrorMessage(users.error, users.error.message)}
+          </Alert>
         ) : users.data.length === 0 ? (
-          <p className="text-muted-foreground">No users yet.</p>
+          <p className="text-muted-foreground">{t('admin.users.empty')}</p>
         ) : (
           <UsersTable
             users={users.data}
@@ -115,19 +117,19 @@ export function UsersTab({ notificationsEnabled = true }: UsersTabProps = {}) {
                   if (notificationsEnabled) {
                     toast({
                       variant: 'success',
-                      title: 'User updated',
-                      description: `${body.name} was saved.`,
+                      title: t('admin.users.updated'),
+                      description: t('admin.users.updatedBody', { name: body.name }),
                     });
                   }
                 },
-                onError: (error) => failureToast('Failed to update user.', error),
+                onError: (error) => failureToast(t('admin.users.updateFailed'), error),
               },
             );
           } else {
             create.mutate(body, {
               onSuccess: ({ user, newPassword }) =>
                 setDialog({ kind: 'password', user, password: newPassword, created: true }),
-              onError: (error) => failureToast('Failed to create user.', error),
+              onError: (error) => failureToast(t('admin.users.createFailed'), error),
             });
           }
         }}
@@ -135,9 +137,13 @@ export function UsersTab({ notificationsEnabled = true }: UsersTabProps = {}) {
 
       <ConfirmDialog
         open={dialog?.kind === 'delete'}
-        title={dialog?.kind === 'delete' ? `Delete ${dialog.user.name}?` : 'Delete user?'}
-        description="This deletes the account and signs it out everywhere. It cannot be undone."
-        confirmLabel="Delete User"
+        title={
+          dialog?.kind === 'delete'
+            ? t('admin.users.delete.title', { name: dialog.user.name })
+            : t('admin.users.delete.titleFallback')
+        }
+        description={t('admin.users.delete.description')}
+        confirmLabel={t('admin.users.delete.confirm')}
         onCancel={close}
         onConfirm={() => {
           if (dialog?.kind !== 'delete') return;
@@ -147,12 +153,12 @@ export function UsersTab({ notificationsEnabled = true }: UsersTabProps = {}) {
               if (notificationsEnabled) {
                 toast({
                   variant: 'success',
-                  title: 'User deleted',
-                  description: `${user.name} was deleted.`,
+                  title: t('admin.users.deleted'),
+                  description: t('admin.users.deletedBody', { name: user.name }),
                 });
               }
             },
-            onError: (error) => failureToast('Failed to delete user.', error),
+            onError: (error) => failureToast(t('admin.users.deleteFailed'), error),
           });
         }}
       />
@@ -160,10 +166,12 @@ export function UsersTab({ notificationsEnabled = true }: UsersTabProps = {}) {
       <ConfirmDialog
         open={dialog?.kind === 'regenerate'}
         title={
-          dialog?.kind === 'regenerate' ? `Generate a new password for ${dialog.user.name}?` : 'New password?'
+          dialog?.kind === 'regenerate'
+            ? t('admin.users.regenerate.title', { name: dialog.user.name })
+            : t('admin.users.regenerate.titleFallback')
         }
-        description="The current password stops working at once and the user is signed out everywhere."
-        confirmLabel="Generate Password"
+        description={t('admin.users.regenerate.description')}
+        confirmLabel={t('admin.users.regenerate.confirm')}
         destructive={false}
         onCancel={close}
         onConfirm={() => {
@@ -172,7 +180,7 @@ export function UsersTab({ notificationsEnabled = true }: UsersTabProps = {}) {
           regenerate.mutate(user.id, {
             onSuccess: ({ newPassword }) =>
               setDialog({ kind: 'password', user, password: newPassword, created: false }),
-            onError: (error) => failureToast('Failed to regenerate password.', error),
+            onError: (error) => failureToast(t('admin.users.regenerate.failed'), error),
           });
         }}
       />

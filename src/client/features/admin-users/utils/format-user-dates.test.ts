@@ -1,7 +1,10 @@
+import { loadCatalogsForTests } from '@client/lib/i18n/testing';
 import { describe, expect, it } from 'vitest';
 import { formatCreated, formatLastLogin } from './format-user-dates';
 
 describe('user table dates', () => {
+  loadCatalogsForTests();
+
   it("shows 'Never' for a user who has not signed in", () => {
     expect(formatLastLogin(null)).toBe('Never');
     expect(formatLastLogin('')).toBe('Never');

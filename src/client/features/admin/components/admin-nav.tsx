@@ -1,5 +1,6 @@
 import { Spinner } from '@client/components/ui/spinner';
 import { useAuth } from '@client/lib/auth/auth-context';
+import { useT } from '@client/lib/i18n/use-t';
 import { cn } from '@client/lib/utils';
 import {
   ArrowLeft,
@@ -28,7 +29,7 @@ const ICONS: Record<AdminTabId, LucideIcon> = {
 };
 
 const itemClass =
-  'flex min-h-11 w-full cursor-pointer items-center gap-3 rounded-md px-3 text-left text-[0.9375rem] font-semibold transition-colors';
+  'flex min-h-11 w-full cursor-pointer items-center gap-3 rounded-md px-3 text-start text-[0.9375rem] font-semibold transition-colors';
 
 interface AdminNavProps {
   activeTab: AdminTabId;
@@ -38,13 +39,14 @@ interface AdminNavProps {
 
 /** Back to Ratings, the seven sections and Sign Out, as links so each section has its own address. */
 export function AdminNav({ activeTab, onNavigate }: AdminNavProps) {
+  const t = useT();
   const { signOut } = useAuth();
   const [signingOut, setSigningOut] = useState(false);
   return (
-    <nav aria-label="Admin" className="flex flex-col gap-1">
+    <nav aria-label={t('admin.nav.label')} className="flex flex-col gap-1">
       <Link href="/" className={cn(itemClass, 'text-chrome-muted hover:bg-white/10 hover:text-white')}>
-        <ArrowLeft className="size-[1.125rem] shrink-0" aria-hidden="true" />
-        Back to Ratings
+        <ArrowLeft className="size-[1.125rem] shrink-0 rtl:-scale-x-100" aria-hidden="true" />
+        {t('admin.nav.backToRatings')}
       </Link>
       <ul className="my-2 flex flex-col gap-1 border-y border-white/15 py-2">
         {ADMIN_TABS.map((tab) => {
@@ -62,7 +64,7 @@ export function AdminNav({ activeTab, onNavigate }: AdminNavProps) {
                 )}
               >
                 <Icon className="size-[1.125rem] shrink-0" aria-hidden="true" />
-                {tab.label}
+                {t(tab.labelKey)}
               </Link>
             </li>
           );
@@ -82,7 +84,7 @@ export function AdminNav({ activeTab, onNavigate }: AdminNavProps) {
         ) : (
           <LogOut className="size-[1.125rem] shrink-0" aria-hidden="true" />
         )}
-        Sign Out
+        {t('admin.nav.signOut')}
       </button>
     </nav>
   );

@@ -1,11 +1,12 @@
 import { BrandMark } from '@client/components/layout/brand-mark';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@client/components/ui/sheet';
 import { useBranding } from '@client/lib/branding/get-customization';
+import { useT } from '@client/lib/i18n/use-t';
 import { Menu } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useAdminTab } from '../hooks/use-admin-tab';
 import { useNotificationsPreference } from '../hooks/use-notifications-preference';
-import { type AdminTabId, adminTabLabel } from '../utils/admin-tabs';
+import { type AdminTabId, adminTabLabelKey } from '../utils/admin-tabs';
 import { AdminNav } from './admin-nav';
 import { NotificationsSwitch } from './notifications-switch';
 import { PlayersRatedBadge } from './players-rated-badge';
@@ -23,12 +24,13 @@ interface AdminShellProps {
 }
 
 function BrandBlock({ company, logoUrl }: { company: string; logoUrl: string | null }) {
+  const t = useT();
   return (
     <div className="flex min-w-0 items-center gap-3">
       <BrandMark name={company} logoUrl={logoUrl} />
       <div className="flex min-w-0 flex-col">
         <span className="truncate font-bold leading-tight">{company}</span>
-        <span className="text-xs font-medium text-chrome-muted">Admin Panel</span>
+        <span className="text-xs font-medium text-chrome-muted">{t('admin.shell.panel')}</span>
       </div>
     </div>
   );
@@ -39,6 +41,7 @@ function BrandBlock({ company, logoUrl }: { company: string; logoUrl: string | n
  * section. The section is kept in the address so a reload stays on it.
  */
 export function AdminShell({ renderTab }: AdminShellProps) {
+  const t = useT();
   const branding = useBranding();
   const company = branding.companyName;
   const [tab, openTab] = useAdminTab();
@@ -64,12 +67,15 @@ export function AdminShell({ renderTab }: AdminShellProps) {
         <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
           <SheetTrigger className="flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-md hover:bg-white/10">
             <Menu className="size-6" aria-hidden="true" />
-            <span className="sr-only">Open admin menu</span>
+            <span className="sr-only">{t('admin.shell.openMenu')}</span>
           </SheetTrigger>
-          <SheetContent className="surface-dark bg-chrome p-4 pt-3 text-white" closeLabel="Close admin menu">
-            <SheetTitle className="sr-only">Admin menu</SheetTitle>
-            <SheetDescription className="sr-only">Sections of the admin panel</SheetDescription>
-            <div className="pr-12">
+          <SheetContent
+            className="surface-dark bg-chrome p-4 pt-3 text-white"
+            closeLabel={t('admin.shell.closeMenu')}
+          >
+            <SheetTitle className="sr-only">{t('admin.shell.menuTitle')}</SheetTitle>
+            <SheetDescription className="sr-only">{t('admin.shell.menuDescription')}</SheetDescription>
+            <div className="pe-12">
               <BrandBlock company={company} logoUrl={branding.logoUrl} />
             </div>
             <PlayersRatedBadge />
@@ -80,7 +86,7 @@ export function AdminShell({ renderTab }: AdminShellProps) {
         <div className="min-w-0 flex-1">
           <BrandBlock company={company} logoUrl={branding.logoUrl} />
         </div>
-        <PlayersRatedBadge className="shrink-0 pr-2 text-xs" />
+        <PlayersRatedBadge className="shrink-0 pe-2 text-xs" />
       </header>
 
       {/* Laptops: the side navigation. */}
@@ -96,13 +102,13 @@ export function AdminShell({ renderTab }: AdminShellProps) {
       {/* On phones toasts show at the bottom: room below the content keeps the last rows clear of them. */}
       <main id="main" className="flex min-w-0 flex-1 flex-col gap-6 px-3 pt-5 pb-32 sm:px-8 sm:pt-8 md:pb-8">
         <div className="flex flex-col gap-0.5">
-          <p className="text-sm font-semibold text-primary-text">Admin Panel</p>
+          <p className="text-sm font-semibold text-primary-text">{t('admin.shell.panel')}</p>
           <h1
             ref={headingRef}
             tabIndex={-1}
             className="text-2xl font-extrabold tracking-tight outline-none sm:text-3xl"
           >
-            {adminTabLabel(tab)}
+            {t(adminTabLabelKey(tab))}
           </h1>
         </div>
         {renderTab(tab, { notificationsEnabled, openTab })}

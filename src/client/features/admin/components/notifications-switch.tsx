@@ -1,5 +1,6 @@
 import { Label } from '@client/components/ui/label';
 import { Switch } from '@client/components/ui/switch';
+import { useT } from '@client/lib/i18n/use-t';
 import { useId } from 'react';
 
 interface NotificationsSwitchProps {
@@ -9,13 +10,14 @@ interface NotificationsSwitchProps {
 
 /** The admin notifications preference, saved as soon as it changes. */
 export function NotificationsSwitch({ enabled, onChange }: NotificationsSwitchProps) {
+  const t = useT();
   const id = useId();
   const hintId = `${id}-hint`;
   return (
     <div className="flex flex-col gap-1.5 rounded-md bg-white/5 p-3">
       <div className="flex min-h-11 items-center justify-between gap-3">
         <Label htmlFor={id} className="cursor-pointer text-white">
-          Admin notifications
+          {t('admin.notifications.label')}
         </Label>
         <Switch
           id={id}
@@ -26,7 +28,7 @@ export function NotificationsSwitch({ enabled, onChange }: NotificationsSwitchPr
         />
       </div>
       <p id={hintId} className="text-xs text-chrome-muted">
-        Confirm each change with a notice. Errors always show.
+        {t('admin.notifications.hint')}
       </p>
     </div>
   );

@@ -1,7 +1,10 @@
+import { loadCatalogsForTests } from '@client/lib/i18n/testing';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_TABS, adminTabFromSearch, adminTabHref, adminTabLabel } from './admin-tabs';
 
 describe('admin tabs', () => {
+  loadCatalogsForTests();
+
   it('lists the admin panel sections in order', () => {
     expect(ADMIN_TABS.map((t) => t.label)).toEqual([
       'Match Control',

@@ -1,12 +1,25 @@
+import { i18n } from '@client/lib/i18n/i18n';
+
+/** A section: its `?tab=` id and its catalogue key; `label` is the key read in the language being read. */
+function section<const Id extends string>(id: Id, labelKey: string) {
+  return {
+    id,
+    labelKey,
+    get label(): string {
+      return i18n._(labelKey);
+    },
+  };
+}
+
 /** The admin panel's sections, in navigation order; the id is the `?tab=` value. */
 export const ADMIN_TABS = [
-  { id: 'match', label: 'Match Control' },
-  { id: 'squad', label: 'Squad Management' },
-  { id: 'analytics', label: 'Analytics' },
-  { id: 'users', label: 'User Management' },
-  { id: 'customise', label: 'Customise' },
-  { id: 'settings', label: 'Settings' },
-  { id: 'scripts', label: 'Scripts & Pixels' },
+  section('match', 'admin.tabs.match'),
+  section('squad', 'admin.tabs.squad'),
+  section('analytics', 'admin.tabs.analytics'),
+  section('users', 'admin.tabs.users'),
+  section('customise', 'admin.tabs.customise'),
+  section('settings', 'admin.tabs.settings'),
+  section('scripts', 'admin.tabs.scripts'),
 ] as const;
 
 export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];
@@ -26,6 +39,11 @@ export function adminTabHref(tab: AdminTabId): string {
   return tab === DEFAULT_ADMIN_TAB ? '/admin' : `/admin?tab=${tab}`;
 }
 
+/** The section's catalogue key (components translate it with `t`, so a language switch redraws it). */
+export function adminTabLabelKey(tab: AdminTabId): string {
+  return (ADMIN_TABS.find((t) => t.id === tab) ?? ADMIN_TABS[0]).labelKey;
+}
+
 export function adminTabLabel(tab: AdminTabId): string {
-  return ADMIN_TABS.find((t) => t.id === tab)?.label ?? 'Match Control';
+  return i18n._(adminTabLabelKey(tab));
 }

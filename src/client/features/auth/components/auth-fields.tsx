@@ -2,6 +2,7 @@ import { Button } from '@client/components/ui/button';
 import { FormField, fieldAria } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { Spinner } from '@client/components/ui/spinner';
+import { useT } from '@client/lib/i18n/use-t';
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
@@ -15,13 +16,14 @@ export function EmailField({
   error: string | undefined;
   registration: UseFormRegisterReturn;
 }) {
+  const t = useT();
   return (
-    <FormField id={id} label="Email" error={error}>
+    <FormField id={id} label={t('auth.emailLabel')} error={error}>
       <Input
         type="email"
         autoComplete="email"
         inputMode="email"
-        placeholder="you@example.com"
+        placeholder={t('auth.emailPlaceholder')}
         {...fieldAria(id, error)}
         {...registration}
       />

@@ -3,6 +3,8 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { apiErrorMessage } from '@client/lib/api-client';
+import { Trans } from '@client/lib/i18n/react';
+import { useT } from '@client/lib/i18n/use-t';
 import { MailCheck } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { useResendVerification } from '../api/resend-verification';
@@ -13,6 +15,7 @@ export const RESEND_COOLDOWN_SECONDS = 30;
 
 /** Shown after registration: sign-in stays blocked until the link in the e-mail is opened. */
 export function CheckYourEmail({ email }: { email: string }) {
+  const t = useT();
   const [, navigate] = useLocation();
   const resend = useResendVerification();
   const cooldown = useCooldown(RESEND_COOLDOWN_SECONDS, { startNow: true });
@@ -25,16 +28,20 @@ export function CheckYourEmail({ email }: { email: string }) {
       <span className="flex size-14 items-center justify-center rounded-full bg-success-soft text-success">
         <MailCheck className="size-7" aria-hidden="true" />
       </span>
-      <h1 className="text-2xl font-bold tracking-tight">Check Your Email</h1>
+      <h1 className="text-2xl font-bold tracking-tight">{t('auth.checkYourEmail')}</h1>
       <div role="status" className="flex flex-col gap-2 text-[0.9375rem] text-muted-foreground">
         <p>
-          We sent a verification link to <strong className="break-all text-foreground">{email}</strong>.
+          <Trans
+            id="auth.checkEmail.sentTo"
+            values={{ email }}
+            components={{ 0: <strong dir="ltr" className="break-all text-foreground" /> }}
+          />
         </p>
-        <p>Open it to activate your account, then sign in. If it has not arrived, check your spam folder.</p>
+        <p>{t('auth.checkEmail.instructions')}</p>
       </div>
       <div className="mt-2 flex w-full flex-col gap-2.5">
         <Button size="lg" className="w-full" onClick={() => navigate('/signin')}>
-          Go to Sign In
+          {t('auth.checkEmail.goToSignIn')}
         </Button>
         <Button
           size="lg"
@@ -44,12 +51,14 @@ export function CheckYourEmail({ email }: { email: string }) {
           onClick={sendAgain}
         >
           {resend.isPending ? <Spinner /> : null}
-          {cooldown.left > 0 ? `Resend email (${cooldown.left} s)` : 'Resend email'}
+          {cooldown.left > 0
+            ? t('auth.checkEmail.resendIn', { seconds: cooldown.left })
+            : t('auth.checkEmail.resend')}
         </Button>
       </div>
       {resend.isError ? (
-        <Alert title="The email was not sent" className="w-full text-left">
-          {apiErrorMessage(resend.error, 'Please try again')}
+        <Alert title={t('auth.checkEmail.notSent')} className="w-full text-start">
+          {apiErrorMessage(resend.error, t('auth.tryAgain'))}
         </Alert>
       ) : null}
       {/* Always present, so the new message is read out when it arrives. */}

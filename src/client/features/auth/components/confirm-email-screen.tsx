@@ -3,7 +3,7 @@ import { StatusScreen } from '@client/components/layout/status-screen';
 import { Button } from '@client/components/ui/button';
 import { ApiError, apiErrorMessage } from '@client/lib/api-client';
 import { useAuth } from '@client/lib/auth/auth-context';
-import { AUTH_MESSAGES } from '@shared/auth';
+import { useT } from '@client/lib/i18n/use-t';
 import { CircleCheck, CircleX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
@@ -12,15 +12,16 @@ import { ResendVerificationForm } from './resend-verification-form';
 import { SetPasswordScreen } from './reset-password-screen';
 import { useOneTimeToken } from './use-one-time-token';
 
-function errorText(error: unknown): string {
+function errorText(error: unknown, t: ReturnType<typeof useT>): string {
   // A refused token comes with the server's reason; anything else is a fault on the way.
   return error instanceof ApiError
-    ? apiErrorMessage(error, 'Verification failed')
-    : 'An error occurred during verification. Please try again.';
+    ? apiErrorMessage(error, t('auth.confirm.failed'))
+    : t('auth.confirm.error');
 }
 
 /** /confirm?token=...: spends the e-mail verification token, which signs the fan in, and says how it went. */
 export function ConfirmEmailScreen() {
+  const t = useT();
   const token = useOneTimeToken();
   const [, navigate] = useLocation();
   const { signIn } = useAuth();
@@ -35,15 +36,15 @@ export function ConfirmEmailScreen() {
     signIn(user);
   }, [user, signIn]);
 
-  if (token && confirm.isPending) return <LoadingScreen message="Verifying your email address..." />;
+  if (token && confirm.isPending) return <LoadingScreen message={t('auth.confirm.verifying')} />;
 
   // An address signed up more than once before it was verified: its owner chooses the password now.
   if (token && confirm.isSuccess && !user && confirm.data.choosePasswordToken) {
     return (
       <SetPasswordScreen
         token={confirm.data.choosePasswordToken}
-        title="Choose your password"
-        description={confirm.data.message || AUTH_MESSAGES.choosePassword}
+        title={t('auth.confirm.choosePasswordTitle')}
+        description={confirm.data.message || t('auth.confirm.choosePassword')}
         announce
       />
     );
@@ -54,15 +55,15 @@ export function ConfirmEmailScreen() {
       <StatusScreen
         icon={CircleCheck}
         tone="success"
-        title="Email Verified!"
+        title={t('auth.confirm.verifiedTitle')}
         actions={
           // Signed in: on to the ratings. (Without a user in the answer, on to sign in.)
           <Button size="lg" onClick={() => navigate(user ? '/' : '/signin')}>
-            Continue
+            {t('auth.confirm.continue')}
           </Button>
         }
       >
-        <p role="status">{confirm.data.message || AUTH_MESSAGES.verified}</p>
+        <p role="status">{confirm.data.message || t('auth.confirm.verified')}</p>
       </StatusScreen>
     );
   }
@@ -71,17 +72,17 @@ export function ConfirmEmailScreen() {
     <StatusScreen
       icon={CircleX}
       tone="danger"
-      title="Verification Failed"
+      title={t('auth.confirm.failedTitle')}
       actions={
         <>
           <ResendVerificationForm />
           <Button size="lg" variant="outline" onClick={() => navigate('/signin')}>
-            Back to Sign In
+            {t('auth.backToSignIn')}
           </Button>
         </>
       }
     >
-      <p role="alert">{token ? errorText(confirm.error) : 'Verification token is missing from the URL'}</p>
+      <p role="alert">{token ? errorText(confirm.error, t) : t('auth.confirm.tokenMissing')}</p>
     </StatusScreen>
   );
 }

@@ -3,6 +3,7 @@ import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { apiErrorMessage } from '@client/lib/api-client';
+import { useT } from '@client/lib/i18n/use-t';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { emailOnlyBody } from '@shared/auth';
 import { MailCheck } from 'lucide-react';
@@ -18,6 +19,7 @@ const linkClass =
 
 /** The request went out: the same words whether or not the address has an account. */
 function ResetLinkSent({ message }: { message: string }) {
+  const t = useT();
   const [, navigate] = useLocation();
   const heading = useRef<HTMLHeadingElement>(null);
   // The form that had the focus is gone: the reader starts again at the new heading.
@@ -28,14 +30,14 @@ function ResetLinkSent({ message }: { message: string }) {
         <MailCheck className="size-7" aria-hidden="true" />
       </span>
       <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold tracking-tight focus:outline-none">
-        Check Your Email
+        {t('auth.checkYourEmail')}
       </h1>
       <div className="flex flex-col gap-2 text-[0.9375rem] text-muted-foreground">
         <p role="status">{message}</p>
-        <p>The link works once, for one hour. If it has not arrived, check your spam folder.</p>
+        <p>{t('auth.forgotPassword.linkValidity')}</p>
       </div>
       <Button size="lg" className="mt-2 w-full" onClick={() => navigate('/signin')}>
-        Back to Sign In
+        {t('auth.backToSignIn')}
       </Button>
     </Card>
   );
@@ -43,6 +45,7 @@ function ResetLinkSent({ message }: { message: string }) {
 
 /** /forgot-password: asks for the address and mails a link to set a new password. */
 export function ForgotPasswordScreen() {
+  const t = useT();
   const mutation = useRequestPasswordReset();
   const {
     register,
@@ -60,26 +63,24 @@ export function ForgotPasswordScreen() {
         <Card>
           <CardHeader>
             <CardTitle as="h1" className="text-2xl">
-              Forgot your password?
+              {t('auth.forgotPassword.title')}
             </CardTitle>
-            <CardDescription>
-              Enter the email you signed up with and we will send you a link to set a new password.
-            </CardDescription>
+            <CardDescription>{t('auth.forgotPassword.description')}</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-5">
             <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
               {mutation.isError ? (
-                <Alert title="The link was not sent">
-                  {apiErrorMessage(mutation.error, 'Please try again')}
+                <Alert title={t('auth.linkNotSent')}>
+                  {apiErrorMessage(mutation.error, t('auth.tryAgain'))}
                 </Alert>
               ) : null}
               <EmailField id={id} error={errors.email?.message} registration={register('email')} />
-              <SubmitButton pending={mutation.isPending}>Send reset link</SubmitButton>
+              <SubmitButton pending={mutation.isPending}>{t('auth.forgotPassword.submit')}</SubmitButton>
             </form>
             <p className="flex flex-wrap items-center justify-center gap-x-1 text-sm text-muted-foreground">
-              Remembered it?
+              {t('auth.forgotPassword.remembered')}
               <Link href="/signin" className={linkClass}>
-                Back to Sign In
+                {t('auth.backToSignIn')}
               </Link>
             </p>
           </CardContent>

@@ -2,6 +2,7 @@ import { AuthLayout } from '@client/components/layout/auth-layout';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { useCompanyName } from '@client/lib/branding/get-customization';
+import { useT } from '@client/lib/i18n/use-t';
 import { useState } from 'react';
 import { CheckYourEmail } from './check-your-email';
 import { type Credentials, EMPTY_CREDENTIALS } from './credentials';
@@ -14,6 +15,7 @@ const LOGIN_REDIRECT_DELAY_MS = 1000;
 
 /** /login: sign-in and register on one screen with a mode toggle. */
 export function LoginScreen() {
+  const t = useT();
   const company = useCompanyName();
   const [mode, setMode] = useState<'signin' | 'register'>('signin');
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -34,12 +36,12 @@ export function LoginScreen() {
       <Card>
         <CardHeader>
           <CardTitle as="h1" className="text-2xl">
-            {registering ? 'Create your account' : 'Welcome back'}
+            {registering ? t('auth.signUp.title') : t('auth.login.welcomeBack')}
           </CardTitle>
           <CardDescription>
             {registering
-              ? `Join ${company} fans rating every player, live.`
-              : `Sign in to rate the ${company} players.`}
+              ? t('auth.signUp.description', { company })
+              : t('auth.login.description', { company })}
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-5">
@@ -62,14 +64,14 @@ export function LoginScreen() {
             />
           )}
           <p className="flex flex-wrap items-center justify-center gap-x-1 text-sm text-muted-foreground">
-            {registering ? 'Already registered?' : 'New here?'}
+            {registering ? t('auth.login.alreadyRegistered') : t('auth.login.newHere')}
             {/* Names avoid "Sign In" and "Create Account", which belong to the submit buttons. */}
             <Button
               variant="link"
               className="min-h-11 font-semibold"
               onClick={() => setMode(registering ? 'signin' : 'register')}
             >
-              {registering ? 'Log in instead' : 'Register'}
+              {registering ? t('auth.login.logInInstead') : t('auth.login.register')}
             </Button>
           </p>
         </CardContent>

@@ -1,5 +1,6 @@
 import { Alert } from '@client/components/ui/alert';
 import { apiErrorMessage } from '@client/lib/api-client';
+import { useT } from '@client/lib/i18n/use-t';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { emailOnlyBody } from '@shared/auth';
 import { useForm } from 'react-hook-form';
@@ -8,6 +9,7 @@ import { EmailField, SubmitButton } from './auth-fields';
 
 /** A verification link that failed: asks for the address and mails a new link to it. */
 export function ResendVerificationForm() {
+  const t = useT();
   const resend = useResendVerification();
   const {
     register,
@@ -19,7 +21,7 @@ export function ResendVerificationForm() {
 
   if (resend.isSuccess) {
     return (
-      <Alert variant="success" title="Check your inbox" className="text-left">
+      <Alert variant="success" title={t('auth.resend.inboxTitle')} className="text-start">
         {resend.data.message}
       </Alert>
     );
@@ -30,21 +32,19 @@ export function ResendVerificationForm() {
       onSubmit={onSubmit}
       noValidate
       aria-labelledby="resend-title"
-      className="flex flex-col gap-4 rounded-lg border border-border bg-muted/40 p-4 text-left"
+      className="flex flex-col gap-4 rounded-lg border border-border bg-muted/40 p-4 text-start"
     >
       <div className="flex flex-col gap-1">
         <h2 id="resend-title" className="text-base font-semibold text-foreground">
-          Need a new link?
+          {t('auth.resend.title')}
         </h2>
-        <p className="text-sm text-muted-foreground">
-          Enter the email you signed up with and we will send a new verification link.
-        </p>
+        <p className="text-sm text-muted-foreground">{t('auth.resend.description')}</p>
       </div>
       {resend.isError ? (
-        <Alert title="The link was not sent">{apiErrorMessage(resend.error, 'Please try again')}</Alert>
+        <Alert title={t('auth.linkNotSent')}>{apiErrorMessage(resend.error, t('auth.tryAgain'))}</Alert>
       ) : null}
       <EmailField id={id} error={errors.email?.message} registration={register('email')} />
-      <SubmitButton pending={resend.isPending}>Send a new link</SubmitButton>
+      <SubmitButton pending={resend.isPending}>{t('auth.resend.submit')}</SubmitButton>
     </form>
   );
 }

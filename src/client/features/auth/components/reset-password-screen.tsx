@@ -8,6 +8,8 @@ import { PasswordInput } from '@client/components/ui/password-input';
 import { toast } from '@client/components/ui/use-toast';
 import { ApiError, apiErrorMessage } from '@client/lib/api-client';
 import { meQueryKey } from '@client/lib/auth/get-me';
+import { apiErrorIs } from '@client/lib/i18n/messages';
+import { useT } from '@client/lib/i18n/use-t';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AUTH_MESSAGES, resetPasswordBody } from '@shared/auth';
 import { PASSWORD_MIN_LENGTH } from '@shared/domain';
@@ -21,37 +23,33 @@ import { useOneTimeToken } from './use-one-time-token';
 
 // The token comes from the link; the fan types only the password, under sign-up's rules.
 const passwordForm = resetPasswordBody.pick({ password: true });
-const passwordHint = `At least ${PASSWORD_MIN_LENGTH} characters.`;
 
 /** The server refused the link itself (used, expired or unknown), not the password. */
 function isBadLink(error: unknown): boolean {
-  return (
-    error instanceof ApiError &&
-    error.status === 400 &&
-    apiErrorMessage(error, '') === AUTH_MESSAGES.badResetToken
-  );
+  return error instanceof ApiError && error.status === 400 && apiErrorIs(error, AUTH_MESSAGES.badResetToken);
 }
 
 /** A reset link that cannot be used: the way on is a new one. */
 function BadResetLink() {
+  const t = useT();
   const [, navigate] = useLocation();
   return (
     <StatusScreen
       icon={CircleX}
       tone="danger"
-      title="Reset Link Not Valid"
+      title={t('auth.resetPassword.badLinkTitle')}
       actions={
         <>
           <Button size="lg" onClick={() => navigate('/forgot-password')}>
-            Request a new link
+            {t('auth.resetPassword.requestNewLink')}
           </Button>
           <Button size="lg" variant="outline" onClick={() => navigate('/signin')}>
-            Back to Sign In
+            {t('auth.backToSignIn')}
           </Button>
         </>
       }
     >
-      <p role="alert">{AUTH_MESSAGES.badResetToken}</p>
+      <p role="alert">{t('auth.resetPassword.badLink')}</p>
     </StatusScreen>
   );
 }
@@ -67,6 +65,7 @@ interface SetPasswordScreenProps {
 
 /** A new password under sign-up's rules, set with a one-time token; then on to sign in with it. */
 export function SetPasswordScreen({ token, title, description, announce = false }: SetPasswordScreenProps) {
+  const t = useT();
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const mutation = useResetPassword();
@@ -83,7 +82,7 @@ export function SetPasswordScreen({ token, title, description, announce = false 
       { token, password },
       {
         onSuccess: ({ message }) => {
-          toast({ variant: 'success', title: 'Password changed', description: message });
+          toast({ variant: 'success', title: t('auth.resetPassword.changed'), description: message });
           // The change ended every session, this browser's too: the server's answer says who is left.
           void queryClient.invalidateQueries({ queryKey: meQueryKey });
           navigate('/signin');
@@ -92,6 +91,7 @@ export function SetPasswordScreen({ token, title, description, announce = false 
     ),
   );
   const id = 'new-password';
+  const passwordHint = t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH });
 
   return (
     <AuthLayout>
@@ -105,25 +105,30 @@ export function SetPasswordScreen({ token, title, description, announce = false 
         <CardContent className="flex flex-col gap-5">
           <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
             {mutation.isError ? (
-              <Alert title="Your password was not changed">
-                {apiErrorMessage(mutation.error, 'Please try again')}
+              <Alert title={t('auth.resetPassword.notChanged')}>
+                {apiErrorMessage(mutation.error, t('auth.tryAgain'))}
               </Alert>
             ) : null}
-            <FormField id={id} label="New password" error={errors.password?.message} hint={passwordHint}>
+            <FormField
+              id={id}
+              label={t('auth.resetPassword.newPasswordLabel')}
+              error={errors.password?.message}
+              hint={passwordHint}
+            >
               <PasswordInput
                 autoComplete="new-password"
                 {...fieldAria(id, errors.password?.message, passwordHint)}
                 {...register('password')}
               />
             </FormField>
-            <SubmitButton pending={mutation.isPending}>Set new password</SubmitButton>
+            <SubmitButton pending={mutation.isPending}>{t('auth.resetPassword.submit')}</SubmitButton>
           </form>
           <p className="text-center text-sm text-muted-foreground">
             <Link
               href="/signin"
               className="inline-flex min-h-11 items-center rounded-sm font-semibold text-primary-text underline-offset-4 hover:underline"
             >
-              Back to Sign In
+              {t('auth.backToSignIn')}
             </Link>
           </p>
         </CardContent>
@@ -134,12 +139,13 @@ export function SetPasswordScreen({ token, title, description, announce = false 
 
 /** /reset-password?token=...: sets a new password with the mailed one-time token. */
 export function ResetPasswordScreen() {
+  const t = useT();
   const token = useOneTimeToken();
   return (
     <SetPasswordScreen
       token={token}
-      title="Set a new password"
-      description="Choose a new password for your account."
+      title={t('auth.resetPassword.title')}
+      description={t('auth.resetPassword.description')}
     />
   );
 }

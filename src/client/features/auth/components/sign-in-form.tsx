@@ -3,6 +3,8 @@ import { FormField, fieldAria } from '@client/components/ui/form-field';
 import { PasswordInput } from '@client/components/ui/password-input';
 import { ApiError, apiErrorMessage } from '@client/lib/api-client';
 import { useAuth } from '@client/lib/auth/auth-context';
+import { apiErrorIs } from '@client/lib/i18n/messages';
+import { useT } from '@client/lib/i18n/use-t';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AUTH_MESSAGES, loginBody } from '@shared/auth';
 import { useEffect, useState } from 'react';
@@ -17,9 +19,7 @@ import { ResendVerificationOffer } from './resend-verification-offer';
 /** Sign-in refused only because the address is not verified yet: a new link can be sent. */
 function isNotVerified(error: unknown): boolean {
   return (
-    error instanceof ApiError &&
-    error.status === 403 &&
-    apiErrorMessage(error, '') === AUTH_MESSAGES.emailNotVerified
+    error instanceof ApiError && error.status === 403 && apiErrorIs(error, AUTH_MESSAGES.emailNotVerified)
   );
 }
 
@@ -42,6 +42,7 @@ export function SignInForm({
   credentials = EMPTY_CREDENTIALS,
   onCredentialsChange,
 }: SignInFormProps) {
+  const t = useT();
   const { signIn } = useAuth();
   const [, navigate] = useLocation();
   const mutation = useLogin();
@@ -80,17 +81,17 @@ export function SignInForm({
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       {mutation.isError ? (
-        <Alert title="Authentication failed">{apiErrorMessage(mutation.error, 'Please try again')}</Alert>
+        <Alert title={t('auth.signIn.failed')}>{apiErrorMessage(mutation.error, t('auth.tryAgain'))}</Alert>
       ) : null}
       {/* Keyed by the attempt, so each refused sign-in offers a fresh link. */}
       {refusedEmail ? <ResendVerificationOffer key={mutation.submittedAt} email={refusedEmail} /> : null}
       {redirecting ? (
-        <Alert variant="success" title="Login successful">
-          Taking you to the ratings…
+        <Alert variant="success" title={t('auth.signIn.success')}>
+          {t('auth.signIn.redirecting')}
         </Alert>
       ) : null}
       <EmailField id={emailId} error={errors.email?.message} registration={register('email')} />
-      <FormField id={passwordId} label="Password" error={errors.password?.message}>
+      <FormField id={passwordId} label={t('auth.passwordLabel')} error={errors.password?.message}>
         <PasswordInput
           autoComplete="current-password"
           {...fieldAria(passwordId, errors.password?.message)}
@@ -104,11 +105,11 @@ export function SignInForm({
           onClick={() => handOverEmail(email ?? '')}
           className="inline-flex min-h-11 items-center rounded-sm text-sm font-semibold text-primary-text underline-offset-4 hover:underline"
         >
-          Forgot password?
+          {t('auth.signIn.forgotPassword')}
         </Link>
       </div>
       <SubmitButton pending={mutation.isPending} disabled={busy || (requireFilled && empty)}>
-        Sign In
+        {t('auth.signIn.submit')}
       </SubmitButton>
     </form>
   );

@@ -6,6 +6,7 @@ import { Label } from '@client/components/ui/label';
 import { PasswordInput } from '@client/components/ui/password-input';
 import { apiErrorMessage } from '@client/lib/api-client';
 import { useCompanyName } from '@client/lib/branding/get-customization';
+import { useT } from '@client/lib/i18n/use-t';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { registerBody } from '@shared/auth';
 import { PASSWORD_MIN_LENGTH } from '@shared/domain';
@@ -25,8 +26,6 @@ interface SignUpFormProps {
   onCredentialsChange?: (credentials: Credentials) => void;
 }
 
-const passwordHint = `At least ${PASSWORD_MIN_LENGTH} characters.`;
-
 export function SignUpForm({
   onRegistered,
   requireFilled = false,
@@ -34,6 +33,7 @@ export function SignUpForm({
   credentials = EMPTY_CREDENTIALS,
   onCredentialsChange,
 }: SignUpFormProps) {
+  const t = useT();
   const company = useCompanyName();
   const mutation = useRegister();
   const {
@@ -56,18 +56,24 @@ export function SignUpForm({
 
   const [name, email, password] = watch(['name', 'email', 'password']);
   const empty = !name?.trim() || !email?.trim() || !password;
+  const passwordHint = t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH });
   const ids = { name: `${idPrefix}-name`, email: `${idPrefix}-email`, password: `${idPrefix}-password` };
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       {mutation.isError ? (
-        <Alert title="Registration failed">{apiErrorMessage(mutation.error, 'Please try again')}</Alert>
+        <Alert title={t('auth.signUp.failed')}>{apiErrorMessage(mutation.error, t('auth.tryAgain'))}</Alert>
       ) : null}
-      <FormField id={ids.name} label="Full name" error={errors.name?.message}>
+      <FormField id={ids.name} label={t('auth.signUp.nameLabel')} error={errors.name?.message}>
         <Input autoComplete="name" {...fieldAria(ids.name, errors.name?.message)} {...register('name')} />
       </FormField>
       <EmailField id={ids.email} error={errors.email?.message} registration={register('email')} />
-      <FormField id={ids.password} label="Password" error={errors.password?.message} hint={passwordHint}>
+      <FormField
+        id={ids.password}
+        label={t('auth.passwordLabel')}
+        error={errors.password?.message}
+        hint={passwordHint}
+      >
         <PasswordInput
           autoComplete="new-password"
           {...fieldAria(ids.password, errors.password?.message, passwordHint)}
@@ -90,13 +96,13 @@ export function SignUpForm({
               htmlFor={`${idPrefix}-newsletter`}
               className="cursor-pointer py-2 font-normal leading-snug"
             >
-              I want to receive updates from {company}
+              {t('auth.signUp.newsletter', { company })}
             </Label>
           </div>
         )}
       />
       <SubmitButton pending={mutation.isPending} disabled={requireFilled && empty}>
-        Create Account
+        {t('auth.signUp.submit')}
       </SubmitButton>
     </form>
   );

@@ -1,5 +1,6 @@
 import { Button } from '@client/components/ui/button';
 import { markSocialSignInStarted } from '@client/lib/auth/social-sign-in-marker';
+import { useT } from '@client/lib/i18n/use-t';
 import { useAuthProviders } from '../api/get-auth-providers';
 
 function GoogleMark() {
@@ -27,6 +28,7 @@ function GoogleMark() {
  * "Sign In" so the form's own submit button stays the only one answering to it.
  */
 export function SocialSignInButton({ withDivider = true }: { withDivider?: boolean }) {
+  const t = useT();
   const { data } = useAuthProviders();
   if (!data?.google) return null;
   return (
@@ -43,12 +45,12 @@ export function SocialSignInButton({ withDivider = true }: { withDivider?: boole
         }}
       >
         <GoogleMark />
-        Continue with Google
+        {t('auth.social.continueWithGoogle')}
       </Button>
       {withDivider ? (
         <div className="flex items-center gap-3 text-sm text-muted-foreground">
           <span className="h-px flex-1 bg-border" />
-          or use your e-mail
+          {t('auth.social.orEmail')}
           <span className="h-px flex-1 bg-border" />
         </div>
       ) : null}

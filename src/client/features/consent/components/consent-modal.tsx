@@ -10,6 +10,8 @@ import {
 } from '@client/components/ui/dialog';
 import { Label } from '@client/components/ui/label';
 import { Spinner } from '@client/components/ui/spinner';
+import { Trans } from '@client/lib/i18n/react';
+import { useT } from '@client/lib/i18n/use-t';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -25,6 +27,7 @@ const keepOpen = (event: Event) => event.preventDefault();
 
 /** Always open while rendered; the parent renders it only while consent is missing. */
 export function ConsentModal({ onDecline }: ConsentModalProps) {
+  const t = useT();
   const [geolocation, setGeolocation] = useState(false);
   const [declining, setDeclining] = useState(false);
   const accept = useAcceptConsent();
@@ -38,18 +41,23 @@ export function ConsentModal({ onDecline }: ConsentModalProps) {
         onPointerDownOutside={keepOpen}
         onInteractOutside={keepOpen}
       >
-        <DialogHeader className="pr-0">
+        <DialogHeader className="pe-0">
           <span className="mb-1 flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary-text">
             <ShieldCheck className="size-6" aria-hidden="true" />
           </span>
-          <DialogTitle>Privacy &amp; Consent</DialogTitle>
+          <DialogTitle>{t('account.consent.title')}</DialogTitle>
           <DialogDescription>
-            To rate players we store your ratings and votes with your account. Read how we handle your data in
-            our{' '}
-            <Link href="/privacy" className="font-medium text-primary-text underline underline-offset-4">
-              Privacy Policy
-            </Link>
-            .
+            <Trans
+              id="account.consent.description"
+              components={{
+                0: (
+                  <Link
+                    href="/privacy"
+                    className="font-medium text-primary-text underline underline-offset-4"
+                  />
+                ),
+              }}
+            />
           </DialogDescription>
         </DialogHeader>
 
@@ -64,10 +72,10 @@ export function ConsentModal({ onDecline }: ConsentModalProps) {
             />
             <div className="flex flex-col gap-1">
               <Label htmlFor="consent-required" className="leading-snug">
-                Required: Rating data collection
+                {t('account.consent.requiredLabel')}
               </Label>
               <p id="consent-required-hint" className="text-sm text-muted-foreground">
-                Your ratings, Man of the Match votes and when you cast them. Needed to take part.
+                {t('account.consent.requiredHint')}
               </p>
             </div>
           </div>
@@ -81,10 +89,10 @@ export function ConsentModal({ onDecline }: ConsentModalProps) {
             />
             <div className="flex flex-col gap-1">
               <Label htmlFor="consent-geolocation" className="cursor-pointer leading-snug">
-                Optional: Geolocation data
+                {t('account.consent.geolocationLabel')}
               </Label>
               <p id="consent-geolocation-hint" className="text-sm text-muted-foreground">
-                Your approximate location, to see where fans watch from. You can say no.
+                {t('account.consent.geolocationHint')}
               </p>
             </div>
           </div>
@@ -99,16 +107,16 @@ export function ConsentModal({ onDecline }: ConsentModalProps) {
               onDecline();
             }}
           >
-            Decline
+            {t('account.consent.decline')}
           </Button>
           <Button disabled={busy} onClick={() => accept.mutate(geolocation)}>
             {accept.isPending ? (
               <>
                 <Spinner />
-                Saving...
+                {t('account.consent.saving')}
               </>
             ) : (
-              'Accept'
+              t('account.consent.accept')
             )}
           </Button>
         </DialogFooter>

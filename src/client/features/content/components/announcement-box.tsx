@@ -1,3 +1,4 @@
+import { useT } from '@client/lib/i18n/use-t';
 import { Megaphone } from 'lucide-react';
 import { useId } from 'react';
 import { useAnnouncement } from '../api/get-announcement';
@@ -5,6 +6,7 @@ import { useAnnouncement } from '../api/get-announcement';
 /** The admin's match announcement, line breaks kept; nothing at all while there is none. */
 export function AnnouncementBox() {
   const headingId = useId();
+  const t = useT();
   const { data } = useAnnouncement();
   const text = data?.announcement?.trim();
   if (!text) return null;
@@ -12,14 +14,14 @@ export function AnnouncementBox() {
   return (
     <section
       aria-labelledby={headingId}
-      className="surface-light flex gap-3 rounded-lg border border-primary/25 border-l-4 border-l-primary bg-card p-4 shadow-sm sm:gap-4 sm:p-5"
+      className="surface-light flex gap-3 rounded-lg border border-primary/25 border-s-4 border-s-primary bg-card p-4 shadow-sm sm:gap-4 sm:p-5"
     >
       <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-text">
         <Megaphone className="size-5" aria-hidden="true" />
       </span>
       <div className="flex min-w-0 flex-col gap-1">
         <h2 id={headingId} className="text-sm font-bold tracking-wide text-primary-text uppercase">
-          Match announcement
+          {t('content.announcement.title')}
         </h2>
         <p className="whitespace-pre-line break-words text-[0.9375rem] leading-relaxed">{text}</p>
       </div>

@@ -1,4 +1,5 @@
 import { Skeleton } from '@client/components/ui/skeleton';
+import { useT } from '@client/lib/i18n/use-t';
 import { lazyOr } from '@client/lib/lazy-or';
 import type { Banner } from '@shared/content';
 import { Suspense } from 'react';
@@ -17,7 +18,10 @@ const ManualBanner = lazyOr(() =>
 type Slot = 'banner1' | 'banner2';
 
 // Distinct names, so the two promotion regions stay apart for screen-reader users.
-const SLOT_LABELS: Record<Slot, string> = { banner1: 'Featured promotion', banner2: 'Partner promotion' };
+const SLOT_LABELS = {
+  banner1: 'content.banner.featuredPromotion',
+  banner2: 'content.banner.partnerPromotion',
+} as const satisfies Record<Slot, string>;
 
 function hasContent(banner: Banner): boolean {
   if (banner.type === 'embed') return Boolean(banner.embedCode?.trim());
@@ -31,8 +35,9 @@ function hasContent(banner: Banner): boolean {
  * own promotion when it is off (or empty); banner 2 then renders nothing.
  */
 export function BannerSlot({ slot }: { slot: Slot }) {
+  const t = useT();
   const { data, isPending } = useBanners();
-  const label = SLOT_LABELS[slot];
+  const label = t(SLOT_LABELS[slot]);
 
   if (isPending) {
     return slot === 'banner1' ? <Skeleton className="h-16 w-full rounded-lg sm:h-36" /> : null;

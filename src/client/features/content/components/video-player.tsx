@@ -2,6 +2,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { useCompanyName } from '@client/lib/branding/get-customization';
+import { useT } from '@client/lib/i18n/use-t';
 import { ExternalLink, Play, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { youtubeEmbedUrl, youtubeThumbnailUrls, youtubeVideoId, youtubeWatchUrl } from '../youtube-video-id';
@@ -11,6 +12,7 @@ const PLACEHOLDER_WIDTH = 120;
 
 export function VideoPlayer({ videoId }: { videoId: string }) {
   const headingId = useId();
+  const t = useT();
   const company = useCompanyName();
   const thumbnails = youtubeThumbnailUrls(videoId);
   const [playing, setPlaying] = useState(false);
@@ -39,7 +41,7 @@ export function VideoPlayer({ videoId }: { videoId: string }) {
       <Card className="overflow-hidden">
         <div className="flex items-center justify-between gap-3 px-5 py-4">
           <h2 id={headingId} className="min-w-0 text-lg font-bold tracking-tight">
-            Featured Video
+            {t('content.video.title')}
           </h2>
           <Badge variant={playing ? 'success' : 'default'} className="gap-1.5 px-2.5 py-1 font-bold">
             {playing ? (
@@ -47,7 +49,7 @@ export function VideoPlayer({ videoId }: { videoId: string }) {
             ) : (
               <Play className="fill-current" aria-hidden="true" />
             )}
-            {playing ? 'Now Playing' : 'Watch on YouTube'}
+            {playing ? t('content.video.nowPlaying') : t('content.video.watchOnYouTube')}
           </Badge>
         </div>
 
@@ -56,7 +58,7 @@ export function VideoPlayer({ videoId }: { videoId: string }) {
             <iframe
               ref={frameRef}
               src={youtubeEmbedUrl(videoId)}
-              title={`${company} video on YouTube`}
+              title={t('content.video.frameTitle', { company })}
               allow="autoplay; encrypted-media; picture-in-picture; fullscreen; web-share"
               allowFullScreen
               referrerPolicy="strict-origin-when-cross-origin"
@@ -68,7 +70,7 @@ export function VideoPlayer({ videoId }: { videoId: string }) {
                 <img
                   key={thumbnailUrl}
                   src={thumbnailUrl}
-                  alt={`Thumbnail of the ${company} video`}
+                  alt={t('content.video.thumbnailAlt', { company })}
                   loading="lazy"
                   decoding="async"
                   onError={nextThumbnail}
@@ -85,11 +87,12 @@ export function VideoPlayer({ videoId }: { videoId: string }) {
               <button
                 ref={playRef}
                 type="button"
-                aria-label="Play video"
+                aria-label={t('content.video.play')}
                 onClick={() => toggle(true)}
                 className="group absolute inset-0 flex cursor-pointer items-center justify-center focus-visible:outline-4 focus-visible:-outline-offset-4"
               >
                 <span className="flex size-16 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg ring-4 ring-white/25 transition-transform group-hover:scale-105 group-hover:bg-primary-hover">
+                  {/* A play symbol is not mirrored right to left, so its optical nudge stays on the physical left. */}
                   <Play className="ml-1 size-7 fill-current" aria-hidden="true" />
                 </span>
               </button>
@@ -105,13 +108,18 @@ export function VideoPlayer({ videoId }: { videoId: string }) {
             className="inline-flex min-h-11 items-center gap-2 rounded-md px-2 text-sm font-semibold text-primary-text underline-offset-4 hover:underline"
           >
             <ExternalLink className="size-4" aria-hidden="true" />
-            Open on YouTube
-            <span className="sr-only"> (opens in a new tab)</span>
+            {t('content.video.openOnYouTube')}
+            <span className="sr-only"> {t('content.video.opensInNewTab')}</span>
           </a>
           {playing ? (
-            <Button variant="outline" size="sm" aria-label="Close video" onClick={() => toggle(false)}>
+            <Button
+              variant="outline"
+              size="sm"
+              aria-label={t('content.video.closeLabel')}
+              onClick={() => toggle(false)}
+            >
               <X aria-hidden="true" />
-              Close
+              {t('content.video.close')}
             </Button>
           ) : null}
         </div>

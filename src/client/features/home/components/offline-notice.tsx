@@ -1,3 +1,4 @@
+import { useT } from '@client/lib/i18n/use-t';
 import { useConnectionDown } from '@client/lib/live/live-context';
 import { WifiOff } from 'lucide-react';
 
@@ -7,6 +8,7 @@ import { WifiOff } from 'lucide-react';
  * it sticks to the top while the fan scrolls through the players.
  */
 export function OfflineNotice() {
+  const t = useT();
   const down = useConnectionDown();
   return (
     <div role="status" className="sticky top-2 z-30 empty:absolute">
@@ -16,9 +18,11 @@ export function OfflineNotice() {
             <WifiOff className="size-[1.125rem] sm:size-5" aria-hidden="true" />
           </span>
           <div className="flex min-w-0 flex-col">
-            <p className="text-[0.9375rem] leading-snug font-semibold sm:text-base">You&apos;re offline</p>
+            <p className="text-[0.9375rem] leading-snug font-semibold sm:text-base">
+              {t('home.offline.title')}
+            </p>
             <p className="text-[0.8125rem] leading-snug text-chrome-muted sm:text-sm">
-              Ratings will sync when connection is restored
+              {t('home.offline.text')}
             </p>
           </div>
         </div>

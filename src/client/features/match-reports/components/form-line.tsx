@@ -1,3 +1,5 @@
+import { oneDecimal } from '@client/lib/i18n/figures';
+import { useT } from '@client/lib/i18n/use-t';
 import { cn } from '@client/lib/utils';
 
 /** Bars from 1 to 10: a rating's height in a 24 px line. */
@@ -12,17 +14,21 @@ function toneOf(rating: number) {
 
 /** The last few match averages, oldest first, as small bars; the numbers are read out instead. */
 export function FormLine({ form, className }: { form: readonly number[]; className?: string }) {
+  const t = useT();
   return (
     <span className={cn('inline-flex items-center', className)}>
       <span className="sr-only">
-        Form, oldest first: {form.length > 0 ? form.map((n) => n.toFixed(1)).join(', ') : 'none'}
+        {form.length > 0
+          ? t('reports.form.label', { ratings: form.map((n) => oneDecimal(n)).join(', ') })
+          : t('reports.form.empty')}
       </span>
-      <span aria-hidden="true" className="flex h-6 items-end gap-0.5">
+      {/* Oldest to newest, left to right in every language, as the season chart reads. */}
+      <span aria-hidden="true" dir="ltr" className="flex h-6 items-end gap-0.5">
         {form.map((rating, index) => (
           <span
             // biome-ignore lint/suspicious/noArrayIndexKey: a form line is positional: the nth match back
             key={index}
-            title={rating.toFixed(1)}
+            title={oneDecimal(rating)}
             className={cn('w-1.5 rounded-t-[2px]', toneOf(rating))}
             style={{ height: heightOf(rating) }}
           />
@@ -34,6 +40,7 @@ export function FormLine({ form, className }: { form: readonly number[]; classNa
 
 /** How fans spread their ratings of a player in one match: ten tiny bars, read out as a sentence. */
 export function MiniDistribution({ counts, name }: { counts: readonly number[]; name: string }) {
+  const t = useT();
   const peak = Math.max(1, ...counts);
   const spread = counts
     .map((n, i) => (n > 0 ? `${i + 1}: ${n}` : null))
@@ -42,9 +49,12 @@ export function MiniDistribution({ counts, name }: { counts: readonly number[]; 
   return (
     <span className="inline-flex">
       <span className="sr-only">
-        How fans rated {name}: {spread || 'no ratings'}.
+        {spread
+          ? t('reports.distribution.label', { name, spread })
+          : t('reports.distribution.empty', { name })}
       </span>
-      <span aria-hidden="true" className="grid h-5 w-[4.5rem] grid-cols-10 items-end gap-px">
+      {/* Ratings 1 to 10, left to right in every language, as a scale reads. */}
+      <span aria-hidden="true" dir="ltr" className="grid h-5 w-[4.5rem] grid-cols-10 items-end gap-px">
         {counts.map((n, i) => (
           <span
             // biome-ignore lint/suspicious/noArrayIndexKey: the index is the rating value

@@ -1,4 +1,6 @@
 import { CHART_COLOURS } from '@client/lib/chart-palette';
+import { oneDecimal } from '@client/lib/i18n/figures';
+import { useT } from '@client/lib/i18n/use-t';
 import { useLayoutEffect, useRef, useState } from 'react';
 
 export interface AveragePoint {
@@ -29,6 +31,7 @@ export function MatchAveragesPlot({
   points: AveragePoint[];
   seasonMean: number | null;
 }) {
+  const t = useT();
   const { primary, axis, grid } = CHART_COLOURS;
   // Drawn at the box's own width, so the 12 px labels stay 12 px on a phone.
   const box = useRef<HTMLDivElement>(null);
@@ -54,7 +57,8 @@ export function MatchAveragesPlot({
   const labelled = (i: number) => i === last || (i % every === 0 && last - i >= every / 2);
   const line = points.map((p, i) => `${x(i).toFixed(1)},${y(p.averageRating).toFixed(1)}`).join(' ');
   return (
-    <div ref={box} className="w-full">
+    // Time runs left to right and the scale's labels sit on the left, in every language.
+    <div ref={box} dir="ltr" className="w-full">
       <svg
         viewBox={`0 0 ${width} ${HEIGHT}`}
         width={width}
@@ -87,7 +91,9 @@ export function MatchAveragesPlot({
           // biome-ignore lint/suspicious/noArrayIndexKey: points are in match order; two may share an opponent
           <g key={i}>
             <circle cx={x(i)} cy={y(p.averageRating)} r={4} fill={primary}>
-              <title>{`${p.title}: ${p.averageRating.toFixed(1)}`}</title>
+              <title>
+                {t('reports.chart.pointTitle', { match: p.title, average: oneDecimal(p.averageRating) })}
+              </title>
             </circle>
             {labelled(i) ? (
               <text

@@ -3,7 +3,11 @@ import { RankBadge } from '@client/components/player/rank-badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useAuth } from '@client/lib/auth/auth-context';
-import { countLabel, formatCalendarDay, formatNumber } from '@client/lib/intl-format';
+import { isolateLtr, oneDecimal } from '@client/lib/i18n/figures';
+import { positionName } from '@client/lib/i18n/positions';
+import { Trans } from '@client/lib/i18n/react';
+import { useT } from '@client/lib/i18n/use-t';
+import { formatCalendarDay, formatNumber } from '@client/lib/intl-format';
 import { MATCH_DAY_STYLE } from '@client/lib/match-format';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { competitionRanks } from '@shared/competition-ranks';
@@ -19,6 +23,7 @@ import { ShareMatchButton } from './share-match-button';
 import { ShareMyRatingsButton } from './share-my-ratings-button';
 
 function ReportHero({ report }: { report: MatchReport }) {
+  const t = useT();
   const { match } = report;
   const day = formatCalendarDay(match.playedOn, MATCH_DAY_STYLE);
   return (
@@ -33,7 +38,7 @@ function ReportHero({ report }: { report: MatchReport }) {
             {match.tournament || DEFAULT_TOURNAMENT}
           </span>
           <span className="rounded-full bg-white px-2.5 py-1 text-xs font-bold text-foreground">
-            Full time
+            {t('reports.report.fullTime')}
           </span>
         </div>
         <div className="flex items-center justify-between gap-3">
@@ -44,8 +49,8 @@ function ReportHero({ report }: { report: MatchReport }) {
             {match.title}
           </h1>
           <p className="shrink-0 text-4xl font-black tabular-nums sm:text-6xl">
-            <span className="sr-only">Score: </span>
-            {match.score}
+            <span className="sr-only">{t('reports.scoreLabel')} </span>
+            <span dir="ltr">{match.score}</span>
           </p>
         </div>
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-chrome-muted sm:text-sm">
@@ -61,7 +66,7 @@ function ReportHero({ report }: { report: MatchReport }) {
               {match.venue}
             </li>
           ) : null}
-          <li>Season {report.season}</li>
+          <li>{t('reports.season.named', { season: report.season })}</li>
         </ul>
       </div>
     </section>
@@ -69,6 +74,7 @@ function ReportHero({ report }: { report: MatchReport }) {
 }
 
 function MotmSummary({ report }: { report: MatchReport }) {
+  const t = useT();
   const motm = report.motm;
   const headingId = useId();
   return (
@@ -77,7 +83,7 @@ function MotmSummary({ report }: { report: MatchReport }) {
         <CardHeader className="flex-row items-center gap-2 px-4 pt-4 sm:px-5">
           <Trophy className="size-5 text-primary-text" aria-hidden="true" />
           <CardTitle id={headingId} className="text-lg">
-            Man of the Match
+            {t('reports.motm')}
           </CardTitle>
         </CardHeader>
         <CardContent className="px-4 pt-3 pb-4 sm:px-5">
@@ -96,24 +102,23 @@ function MotmSummary({ report }: { report: MatchReport }) {
                 >
                   {motm.player.name}
                 </Link>
-                <p className="text-sm text-muted-foreground">{motm.player.position}</p>
+                <p className="text-sm text-muted-foreground">{positionName(motm.player.position)}</p>
                 <p className="text-sm">
-                  <span className="text-lg font-extrabold tabular-nums">
-                    {formatNumber(motm.percentage)}%
-                  </span>{' '}
-                  of {countLabel(report.totalVotes, 'final vote')}
+                  <Trans
+                    id="reports.report.motmShare"
+                    values={{ percentage: formatNumber(motm.percentage), count: report.totalVotes }}
+                    components={{ 0: <span className="text-lg font-extrabold tabular-nums" /> }}
+                  />
                 </p>
                 {motm.tiedWith.length > 0 ? (
                   <p className="text-sm text-muted-foreground">
-                    Level with {motm.tiedWith.map((p) => p.name).join(', ')}
+                    {t('reports.report.levelWith', { names: motm.tiedWith.map((p) => p.name).join(', ') })}
                   </p>
                 ) : null}
               </div>
             </div>
           ) : (
-            <p className="text-[0.9375rem] text-muted-foreground">
-              No fan submitted a final vote in this match.
-            </p>
+            <p className="text-[0.9375rem] text-muted-foreground">{t('reports.report.noMotm')}</p>
           )}
         </CardContent>
       </Card>
@@ -122,10 +127,11 @@ function MotmSummary({ report }: { report: MatchReport }) {
 }
 
 function ReportRow({ player, rank }: { player: ReportPlayer; rank: number }) {
+  const t = useT();
   const meta = [
-    player.position,
+    positionName(player.position),
     player.jerseyNumber !== null ? `#${player.jerseyNumber}` : null,
-    player.isSubstitute ? 'Sub' : null,
+    player.isSubstitute ? t('reports.report.sub') : null,
   ]
     .filter(Boolean)
     .join(' · ');
@@ -151,11 +157,11 @@ function ReportRow({ player, rank }: { player: ReportPlayer; rank: number }) {
       </div>
       <div className="flex w-16 shrink-0 flex-col items-end">
         <p className="text-lg font-extrabold leading-tight tabular-nums">
-          <span className="sr-only">Average rating </span>
-          {player.averageRating.toFixed(1)}
+          <span className="sr-only">{t('reports.averageRatingLabel')} </span>
+          {oneDecimal(player.averageRating)}
         </p>
         <p className="text-xs text-muted-foreground tabular-nums">
-          {countLabel(player.ratingCount, 'rating')}
+          {t('reports.ratingCount', { count: player.ratingCount })}
         </p>
       </div>
     </li>
@@ -163,6 +169,7 @@ function ReportRow({ player, rank }: { player: ReportPlayer; rank: number }) {
 }
 
 function ReportPlayers({ report }: { report: MatchReport }) {
+  const t = useT();
   const headingId = useId();
   const ranks = competitionRanks(report.players.map((p) => p.averageRating));
   return (
@@ -172,16 +179,14 @@ function ReportPlayers({ report }: { report: MatchReport }) {
           <Star className="size-5 text-primary-text" aria-hidden="true" />
           <div className="flex min-w-0 flex-col">
             <CardTitle id={headingId} className="text-lg leading-tight">
-              Player ratings
+              {t('reports.report.playersTitle')}
             </CardTitle>
-            <p className="text-sm text-muted-foreground">
-              Every rated player, best first, with how fans spread their marks
-            </p>
+            <p className="text-sm text-muted-foreground">{t('reports.report.playersDescription')}</p>
           </div>
         </CardHeader>
         <CardContent className="p-2 sm:p-3">
           {report.players.length === 0 ? (
-            <p className="px-3 py-6 text-center text-muted-foreground">No player was rated in this match.</p>
+            <p className="px-3 py-6 text-center text-muted-foreground">{t('reports.report.noPlayers')}</p>
           ) : (
             <ol className="flex flex-col gap-0.5">
               {report.players.map((player, index) => (
@@ -196,9 +201,10 @@ function ReportPlayers({ report }: { report: MatchReport }) {
 }
 
 function ReportSkeleton() {
+  const t = useT();
   return (
     <div role="status" className="flex flex-col gap-4">
-      <span className="sr-only">Loading the match…</span>
+      <span className="sr-only">{t('reports.report.loading')}</span>
       <Skeleton aria-hidden="true" className="h-36 w-full rounded-lg" />
       <Skeleton aria-hidden="true" className="h-20 w-full rounded-lg" />
       <Skeleton aria-hidden="true" className="h-96 w-full rounded-lg" />
@@ -208,14 +214,18 @@ function ReportSkeleton() {
 
 /** An ended match's public page: the result, the fans' Man of the Match and every player's ratings. */
 export function MatchReportScreen({ matchId }: { matchId: number }) {
+  const t = useT();
   const report = useMatchReport(matchId);
   const { user } = useAuth();
   const history = useUserHistory(user?.id ?? null);
   const rated = history.data?.matches.some((m) => m.matchId === matchId) ?? false;
   useDocumentTitle(
     report.data
-      ? `${report.data.match.title} ${report.data.match.score} · Fan ratings`
-      : 'Match · Fan ratings',
+      ? t('reports.report.documentTitle', {
+          title: report.data.match.title,
+          score: isolateLtr(report.data.match.score),
+        })
+      : t('reports.report.documentTitlePending'),
   );
 
   let body: ReactNode;
@@ -223,11 +233,15 @@ export function MatchReportScreen({ matchId }: { matchId: number }) {
     body = <ReportSkeleton />;
   } else if (report.isError) {
     body = isNotFound(report.error) ? (
-      <EmptyState icon={CalendarX2} title="No report for this match" level="h1">
-        <p>A match’s ratings are published once it has ended. Live matches are rated on the home screen.</p>
+      <EmptyState icon={CalendarX2} title={t('reports.report.notFoundTitle')} level="h1">
+        <p>{t('reports.report.notFoundBody')}</p>
       </EmptyState>
     ) : (
-      <LoadError what="match" retrying={report.isFetching} onRetry={() => void report.refetch()} />
+      <LoadError
+        title={t('reports.loadError.match')}
+        retrying={report.isFetching}
+        onRetry={() => void report.refetch()}
+      />
     );
   } else {
     const data = report.data;
@@ -239,10 +253,14 @@ export function MatchReportScreen({ matchId }: { matchId: number }) {
           {rated ? <ShareMyRatingsButton matchId={matchId} opponent={data.match.opponent} /> : null}
         </div>
         <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 sm:gap-3">
-          <FigureTile label="Fans rating" value={formatNumber(data.raters)} />
-          <FigureTile label="Ratings" value={formatNumber(data.totalRatings)} />
-          <FigureTile label="Final votes" value={formatNumber(data.totalVotes)} />
-          <FigureTile label="Completion" value={`${formatNumber(data.completion)}%`} hint="of raters voted" />
+          <FigureTile label={t('reports.report.figures.raters')} value={formatNumber(data.raters)} />
+          <FigureTile label={t('reports.report.figures.ratings')} value={formatNumber(data.totalRatings)} />
+          <FigureTile label={t('reports.report.figures.finalVotes')} value={formatNumber(data.totalVotes)} />
+          <FigureTile
+            label={t('reports.report.figures.completion')}
+            value={t('reports.percent', { value: formatNumber(data.completion) })}
+            hint={t('reports.report.figures.completionHint')}
+          />
         </dl>
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
           <MotmSummary report={data} />
@@ -254,7 +272,7 @@ export function MatchReportScreen({ matchId }: { matchId: number }) {
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
-      <BackLink href="/matches">All matches</BackLink>
+      <BackLink href="/matches">{t('reports.report.backToMatches')}</BackLink>
       {body}
     </div>
   );

@@ -1,4 +1,6 @@
 import { Button } from '@client/components/ui/button';
+import { oneDecimal } from '@client/lib/i18n/figures';
+import { useT } from '@client/lib/i18n/use-t';
 import { formatCalendarDay, formatNumber } from '@client/lib/intl-format';
 import { MATCH_DAY_STYLE } from '@client/lib/match-format';
 import type { MatchSummary } from '@shared/match-reports';
@@ -9,6 +11,7 @@ import { useMatchSummaries } from '../api/match-reports-api';
 import { EmptyState, ListSkeleton, LoadError, ScreenHeading } from './screen-states';
 
 function MatchSummaryRow({ match }: { match: MatchSummary }) {
+  const t = useT();
   const day = formatCalendarDay(match.playedOn, MATCH_DAY_STYLE);
   return (
     <li>
@@ -23,8 +26,8 @@ function MatchSummaryRow({ match }: { match: MatchSummary }) {
               {match.title}
             </span>
             <span className="shrink-0 text-xl font-black tabular-nums">
-              <span className="sr-only">Score: </span>
-              {match.score}
+              <span className="sr-only">{t('reports.scoreLabel')} </span>
+              <span dir="ltr">{match.score}</span>
             </span>
           </p>
           <ul className="flex flex-col gap-0.5 text-sm text-muted-foreground sm:flex-row sm:gap-4">
@@ -33,12 +36,14 @@ function MatchSummaryRow({ match }: { match: MatchSummary }) {
               <span className="truncate">
                 {match.motm ? (
                   <>
-                    <span className="sr-only">Man of the Match: </span>
+                    <span className="sr-only">{t('reports.matches.motmLabel')} </span>
                     <span className="font-semibold text-foreground">{match.motm.name}</span>{' '}
-                    <span className="tabular-nums">({formatNumber(match.motm.percentage)}%)</span>
+                    <span className="tabular-nums">
+                      ({t('reports.percent', { value: formatNumber(match.motm.percentage) })})
+                    </span>
                   </>
                 ) : (
-                  'No Man of the Match vote'
+                  t('reports.matches.noMotm')
                 )}
               </span>
             </li>
@@ -46,16 +51,16 @@ function MatchSummaryRow({ match }: { match: MatchSummary }) {
               <li className="flex min-w-0 items-center gap-1.5">
                 <Star className="size-3.5 shrink-0 text-foreground/70" aria-hidden="true" />
                 <span className="truncate">
-                  <span className="sr-only">Top rated: </span>
+                  <span className="sr-only">{t('reports.matches.topRatedLabel')} </span>
                   <span className="font-semibold text-foreground">{match.topRated.name}</span>{' '}
-                  <span className="tabular-nums">{match.topRated.averageRating.toFixed(1)}</span>
+                  <span className="tabular-nums">{oneDecimal(match.topRated.averageRating)}</span>
                 </span>
               </li>
             ) : null}
           </ul>
         </div>
         <ChevronRight
-          className="size-5 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5"
+          className="size-5 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5 rtl:-scale-x-100 rtl:group-hover:-translate-x-0.5"
           aria-hidden="true"
         />
       </Link>
@@ -65,6 +70,7 @@ function MatchSummaryRow({ match }: { match: MatchSummary }) {
 
 /** Every ended match, newest first: the score, the fans' Man of the Match and their best-rated player. */
 export function MatchesScreen() {
+  const t = useT();
   const matches = useMatchSummaries();
   const pages = matches.data?.pages ?? [];
   const items = pages.flatMap((page) => page.items);
@@ -72,19 +78,25 @@ export function MatchesScreen() {
 
   let body: ReactNode;
   if (matches.isPending) {
-    body = <ListSkeleton label="Loading past matches…" />;
+    body = <ListSkeleton label={t('reports.matches.loading')} />;
   } else if (matches.isError && items.length === 0) {
-    body = <LoadError what="matches" retrying={matches.isFetching} onRetry={() => void matches.refetch()} />;
+    body = (
+      <LoadError
+        title={t('reports.loadError.matches')}
+        retrying={matches.isFetching}
+        onRetry={() => void matches.refetch()}
+      />
+    );
   } else if (items.length === 0) {
     body = (
-      <EmptyState icon={CalendarX2} title="No match has ended yet">
-        <p>Each match appears here with the fans’ verdict as soon as the final whistle goes.</p>
+      <EmptyState icon={CalendarX2} title={t('reports.matches.emptyTitle')}>
+        <p>{t('reports.matches.emptyBody')}</p>
       </EmptyState>
     );
   } else {
     body = (
       <>
-        <ol className="flex flex-col gap-2.5" aria-label="Past matches">
+        <ol className="flex flex-col gap-2.5" aria-label={t('reports.matches.title')}>
           {items.map((match) => (
             <MatchSummaryRow key={match.id} match={match} />
           ))}
@@ -96,11 +108,11 @@ export function MatchesScreen() {
             disabled={matches.isFetchingNextPage}
             onClick={() => void matches.fetchNextPage()}
           >
-            {matches.isFetchingNextPage ? 'Loading…' : 'Show older matches'}
+            {matches.isFetchingNextPage ? t('reports.matches.loadingMore') : t('reports.matches.showOlder')}
           </Button>
         ) : null}
         <p className="text-center text-sm text-muted-foreground" aria-live="polite">
-          Showing {formatNumber(items.length)} of {formatNumber(total)} {total === 1 ? 'match' : 'matches'}
+          {t('reports.matches.showing', { shown: formatNumber(items.length), total })}
         </p>
       </>
     );
@@ -108,7 +120,7 @@ export function MatchesScreen() {
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 sm:gap-6">
-      <ScreenHeading title="Past matches" description="How the fans rated every match, newest first." />
+      <ScreenHeading title={t('reports.matches.title')} description={t('reports.matches.description')} />
       {body}
     </div>
   );

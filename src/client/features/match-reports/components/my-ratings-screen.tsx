@@ -1,6 +1,9 @@
 import { buttonVariants } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { useAuth } from '@client/lib/auth/auth-context';
+import { oneDecimal } from '@client/lib/i18n/figures';
+import { Trans } from '@client/lib/i18n/react';
+import { useT } from '@client/lib/i18n/use-t';
 import { formatCalendarDay, formatNumber } from '@client/lib/intl-format';
 import { MATCH_DAY_STYLE } from '@client/lib/match-format';
 import { useDocumentTitle } from '@client/lib/use-document-title';
@@ -15,16 +18,18 @@ import { ShareMyRatingsButton } from './share-my-ratings-button';
 
 type HistoryMatch = UserHistory['matches'][number];
 
-/** "+1.4", "−0.6", "0.0": the gap between the fan and the crowd, signed. */
+/** "+1.4", "−0.6", "0.0": the gap between the fan and the crowd, signed (decimals as the language writes them). */
 function signed(difference: number) {
-  if (difference > 0) return `+${difference.toFixed(1)}`;
-  if (difference < 0) return `−${Math.abs(difference).toFixed(1)}`;
-  return '0.0';
+  if (difference > 0) return `+${oneDecimal(difference)}`;
+  if (difference < 0) return `−${oneDecimal(Math.abs(difference))}`;
+  return oneDecimal(0);
 }
 
 function Difference({ value }: { value: number }) {
   return (
     <span
+      // The sign stays before the figure in a right-to-left language.
+      dir="ltr"
       className={cn(
         'inline-flex min-w-12 justify-center rounded-full px-2 py-0.5 text-xs font-bold tabular-nums',
         value >= 1
@@ -40,6 +45,7 @@ function Difference({ value }: { value: number }) {
 }
 
 function BiggestDifferences({ history }: { history: UserHistory }) {
+  const t = useT();
   const headingId = useId();
   const list = history.biggestDifferences;
   if (list.length === 0) return null;
@@ -48,9 +54,9 @@ function BiggestDifferences({ history }: { history: UserHistory }) {
       <Card>
         <CardHeader className="px-4 pt-4 sm:px-5">
           <CardTitle id={headingId} className="text-lg">
-            Where I differ most
+            {t('reports.myRatings.differTitle')}
           </CardTitle>
-          <p className="text-sm text-muted-foreground">My rating against the crowd’s average</p>
+          <p className="text-sm text-muted-foreground">{t('reports.myRatings.differDescription')}</p>
         </CardHeader>
         <CardContent className="px-2 pt-2 pb-3 sm:px-3">
           <ol className="flex flex-col gap-0.5">
@@ -65,12 +71,18 @@ function BiggestDifferences({ history }: { history: UserHistory }) {
                     href={`/matches/${d.matchId}`}
                     className="truncate text-xs text-muted-foreground hover:underline"
                   >
-                    v {d.opponent}
+                    {t('reports.versusOpponent', { opponent: d.opponent })}
                   </Link>
                 </div>
                 <span className="text-sm tabular-nums">
-                  <span className="font-bold">{d.myRating}</span>
-                  <span className="text-muted-foreground"> vs {d.crowdAverage.toFixed(1)}</span>
+                  <Trans
+                    id="reports.myRatings.versusCrowd"
+                    values={{ mine: formatNumber(d.myRating), average: oneDecimal(d.crowdAverage) }}
+                    components={{
+                      0: <span className="font-bold" />,
+                      1: <span className="text-muted-foreground" />,
+                    }}
+                  />
                 </span>
                 <Difference value={d.difference} />
               </li>
@@ -83,6 +95,7 @@ function BiggestDifferences({ history }: { history: UserHistory }) {
 }
 
 function MatchRatings({ match }: { match: HistoryMatch }) {
+  const t = useT();
   const headingId = useId();
   const day = formatCalendarDay(match.playedOn, MATCH_DAY_STYLE);
   return (
@@ -93,21 +106,29 @@ function MatchRatings({ match }: { match: HistoryMatch }) {
             <div className="flex items-baseline justify-between gap-3">
               <CardTitle as="h3" id={headingId} className="min-w-0 truncate text-base sm:text-lg">
                 <Link href={`/matches/${match.matchId}`} className="hover:underline">
-                  v {match.opponent}
+                  {t('reports.versusOpponent', { opponent: match.opponent })}
                 </Link>
               </CardTitle>
               <span className="shrink-0 text-lg font-black tabular-nums">
-                <span className="sr-only">Score: </span>
-                {match.score}
+                <span className="sr-only">{t('reports.scoreLabel')} </span>
+                <span dir="ltr">{match.score}</span>
               </span>
             </div>
             <p className="text-xs text-muted-foreground">{day}</p>
             <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
               <span>
-                My MOTM: <span className="font-semibold">{match.myMotm?.name ?? 'none'}</span>
+                <Trans
+                  id="reports.myRatings.myMotm"
+                  values={{ name: match.myMotm?.name ?? t('reports.myRatings.none') }}
+                  components={{ 0: <span className="font-semibold" /> }}
+                />
               </span>
               <span>
-                Fans: <span className="font-semibold">{match.crowdMotm?.name ?? 'none'}</span>
+                <Trans
+                  id="reports.myRatings.fansMotm"
+                  values={{ name: match.crowdMotm?.name ?? t('reports.myRatings.none') }}
+                  components={{ 0: <span className="font-semibold" /> }}
+                />
               </span>
               {match.agreed !== null ? (
                 <span
@@ -121,27 +142,29 @@ function MatchRatings({ match }: { match: HistoryMatch }) {
                   ) : (
                     <X className="size-3" aria-hidden="true" />
                   )}
-                  {match.agreed ? 'Agreed' : 'Differed'}
+                  {match.agreed ? t('reports.myRatings.agreed') : t('reports.myRatings.differed')}
                 </span>
               ) : null}
             </p>
           </CardHeader>
           <CardContent className="p-0">
             <table className="w-full border-collapse text-sm">
-              <caption className="sr-only">My ratings against the crowd, v {match.opponent}</caption>
+              <caption className="sr-only">
+                {t('reports.myRatings.tableCaption', { opponent: match.opponent })}
+              </caption>
               <thead className="bg-muted/70 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
                 <tr>
-                  <th scope="col" className="px-4 py-2 text-left font-semibold sm:px-5">
-                    Player
+                  <th scope="col" className="px-4 py-2 text-start font-semibold sm:px-5">
+                    {t('reports.column.player')}
                   </th>
                   <th scope="col" className="px-2 py-2 text-center font-semibold">
-                    Mine
+                    {t('reports.myRatings.columnMine')}
                   </th>
                   <th scope="col" className="px-2 py-2 text-center font-semibold">
-                    Fans
+                    {t('reports.myRatings.columnFans')}
                   </th>
-                  <th scope="col" className="px-4 py-2 text-right font-semibold sm:px-5">
-                    <span className="sr-only">Difference</span>
+                  <th scope="col" className="px-4 py-2 text-end font-semibold sm:px-5">
+                    <span className="sr-only">{t('reports.myRatings.columnDifference')}</span>
                     <span aria-hidden="true">±</span>
                   </th>
                 </tr>
@@ -149,12 +172,12 @@ function MatchRatings({ match }: { match: HistoryMatch }) {
               <tbody>
                 {match.ratings.map((r) => (
                   <tr key={r.playerId} className="border-t border-border">
-                    <th scope="row" className="max-w-0 truncate px-4 py-2 text-left font-medium sm:px-5">
+                    <th scope="row" className="max-w-0 truncate px-4 py-2 text-start font-medium sm:px-5">
                       {r.name}
                     </th>
                     <td className="px-2 py-2 text-center font-bold tabular-nums">{r.myRating}</td>
-                    <td className="px-2 py-2 text-center tabular-nums">{r.crowdAverage.toFixed(1)}</td>
-                    <td className="px-4 py-2 text-right sm:px-5">
+                    <td className="px-2 py-2 text-center tabular-nums">{oneDecimal(r.crowdAverage)}</td>
+                    <td className="px-4 py-2 text-end sm:px-5">
                       <Difference value={r.difference} />
                     </td>
                   </tr>
@@ -174,43 +197,50 @@ function MatchRatings({ match }: { match: HistoryMatch }) {
 /** The signed-in fan's own record: every ended match they rated, beside the crowd. */
 export function MyRatingsScreen() {
   const { user, status } = useAuth();
+  const t = useT();
   const history = useUserHistory(user?.id ?? null);
-  useDocumentTitle('My ratings · Fan ratings');
+  useDocumentTitle(t('reports.myRatings.documentTitle'));
 
   let body: ReactNode;
   if (!user) {
     body =
       status === 'pending' ? (
-        <ListSkeleton label="Loading your ratings…" />
+        <ListSkeleton label={t('reports.myRatings.loading')} />
       ) : (
         <EmptyState
           icon={LogIn}
-          title="Sign in to see your ratings"
+          title={t('reports.myRatings.signInTitle')}
           action={
             <Link href="/signin" className={buttonVariants()}>
-              Sign In
+              {t('reports.myRatings.signIn')}
             </Link>
           }
         >
-          <p>Your ratings of every match, beside the crowd’s, are kept for you alone.</p>
+          <p>{t('reports.myRatings.signInBody')}</p>
         </EmptyState>
       );
   } else if (history.isPending) {
-    body = <ListSkeleton label="Loading your ratings…" />;
+    body = <ListSkeleton label={t('reports.myRatings.loading')} />;
   } else if (history.isError) {
-    body = <LoadError what="ratings" retrying={history.isFetching} onRetry={() => void history.refetch()} />;
+    body = (
+      <LoadError
+        title={t('reports.loadError.ratings')}
+        retrying={history.isFetching}
+        onRetry={() => void history.refetch()}
+      />
+    );
   } else if (history.data.matches.length === 0) {
     body = (
       <EmptyState
         icon={Star}
-        title="Nothing rated yet"
+        title={t('reports.myRatings.emptyTitle')}
         action={
           <Link href="/" className={buttonVariants()}>
-            Go to the live match
+            {t('reports.myRatings.emptyAction')}
           </Link>
         }
       >
-        <p>Rate the players during a match: once it ends, your marks appear here beside the crowd’s.</p>
+        <p>{t('reports.myRatings.emptyBody')}</p>
       </EmptyState>
     );
   } else {
@@ -219,18 +249,25 @@ export function MyRatingsScreen() {
     body = (
       <>
         <dl className="grid grid-cols-3 gap-2 sm:gap-3">
-          <FigureTile label="Matches" value={formatNumber(data.matches.length)} hint="rated" />
-          <FigureTile label="MOTM picks" value={formatNumber(data.motmPicks)} />
           <FigureTile
-            label="Agreed"
-            value={agreement !== null ? `${agreement}%` : '–'}
-            hint={`${formatNumber(data.motmAgreed)} of ${formatNumber(data.motmPicks)}`}
+            label={t('reports.column.matches')}
+            value={formatNumber(data.matches.length)}
+            hint={t('reports.myRatings.matchesHint')}
+          />
+          <FigureTile label={t('reports.myRatings.motmPicks')} value={formatNumber(data.motmPicks)} />
+          <FigureTile
+            label={t('reports.myRatings.agreedTile')}
+            value={agreement !== null ? t('reports.percent', { value: formatNumber(agreement) }) : '–'}
+            hint={t('reports.myRatings.agreedHint', {
+              agreed: formatNumber(data.motmAgreed),
+              picks: formatNumber(data.motmPicks),
+            })}
           />
         </dl>
         <BiggestDifferences history={data} />
         <section aria-labelledby="my-matches" className="flex flex-col gap-2">
           <h2 id="my-matches" className="text-lg font-bold">
-            Match by match
+            {t('reports.myRatings.matchByMatch')}
           </h2>
           <ol className="flex flex-col gap-3">
             {data.matches.map((m) => (
@@ -243,7 +280,7 @@ export function MyRatingsScreen() {
   }
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 sm:gap-6">
-      <ScreenHeading title="My ratings" description="Every match I rated, beside the crowd’s average." />
+      <ScreenHeading title={t('reports.myRatings.title')} description={t('reports.myRatings.description')} />
       {body}
     </div>
   );

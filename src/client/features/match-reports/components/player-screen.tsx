@@ -1,7 +1,10 @@
 import { PlayerAvatar } from '@client/components/player/player-avatar';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { countLabel, formatCalendarDay, formatNumber } from '@client/lib/intl-format';
+import { isolateLtr, oneDecimal } from '@client/lib/i18n/figures';
+import { positionName } from '@client/lib/i18n/positions';
+import { useT } from '@client/lib/i18n/use-t';
+import { formatCalendarDay, formatNumber } from '@client/lib/intl-format';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import type { PlayerProfile } from '@shared/seasons';
 import { ChevronRight, Trophy, UserRoundX } from 'lucide-react';
@@ -15,9 +18,10 @@ import { BackLink, EmptyState, FigureTile, isNotFound, LoadError } from './scree
 const SHORT_DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
 
 function PlayerHeader({ profile }: { profile: PlayerProfile }) {
+  const t = useT();
   const { player } = profile;
   const meta = [
-    player.isManager ? 'Manager' : player.position,
+    positionName(player.isManager ? 'Manager' : player.position),
     player.jerseyNumber !== null ? `#${player.jerseyNumber}` : null,
   ]
     .filter(Boolean)
@@ -29,7 +33,9 @@ function PlayerHeader({ profile }: { profile: PlayerProfile }) {
         <h1 className="text-2xl font-extrabold tracking-tight break-words sm:text-3xl">{player.name}</h1>
         <p className="text-[0.9375rem] text-muted-foreground">{meta}</p>
         {profile.season ? (
-          <p className="text-sm text-muted-foreground">Season {profile.season.label}</p>
+          <p className="text-sm text-muted-foreground">
+            {t('reports.season.named', { season: profile.season.label })}
+          </p>
         ) : null}
       </div>
     </div>
@@ -37,41 +43,59 @@ function PlayerHeader({ profile }: { profile: PlayerProfile }) {
 }
 
 function SeasonFiguresView({ profile }: { profile: PlayerProfile }) {
+  const t = useT();
   const figures = profile.figures;
   if (!figures || !profile.season) return null;
   return (
-    <section aria-label={`Season ${profile.season.label} figures`} className="flex flex-col gap-2">
+    <section
+      aria-label={t('reports.player.figuresLabel', { season: profile.season.label })}
+      className="flex flex-col gap-2"
+    >
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 sm:gap-3">
-        <FigureTile label="Average" value={figures.averageRating.toFixed(1)} hint="mean of match averages" />
         <FigureTile
-          label="Matches"
-          value={formatNumber(figures.matchesRated)}
-          hint={countLabel(figures.ratingCount, 'rating')}
+          label={t('reports.averageLabel')}
+          value={oneDecimal(figures.averageRating)}
+          hint={t('reports.player.averageHint')}
         />
-        <FigureTile label="MOTM" value={formatNumber(figures.motmAwards)} hint="fans’ Man of the Match" />
         <FigureTile
-          label="Form"
+          label={t('reports.column.matches')}
+          value={formatNumber(figures.matchesRated)}
+          hint={t('reports.ratingCount', { count: figures.ratingCount })}
+        />
+        <FigureTile
+          label={t('reports.motmShort')}
+          value={formatNumber(figures.motmAwards)}
+          hint={t('reports.player.motmHint')}
+        />
+        <FigureTile
+          label={t('reports.column.form')}
           value={<FormLine form={figures.form} className="h-8" />}
-          hint="last five, oldest first"
+          hint={t('reports.player.formHint')}
         />
       </dl>
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
         <span>
-          Best:{' '}
+          {t('reports.player.best')}{' '}
           <Link
             href={`/matches/${figures.best.matchId}`}
             className="font-semibold text-foreground underline-offset-4 hover:underline"
           >
-            {figures.best.averageRating.toFixed(1)} v {figures.best.opponent}
+            {t('reports.versus', {
+              rating: oneDecimal(figures.best.averageRating),
+              opponent: figures.best.opponent,
+            })}
           </Link>
         </span>
         <span>
-          Worst:{' '}
+          {t('reports.player.worst')}{' '}
           <Link
             href={`/matches/${figures.worst.matchId}`}
             className="font-semibold text-foreground underline-offset-4 hover:underline"
           >
-            {figures.worst.averageRating.toFixed(1)} v {figures.worst.opponent}
+            {t('reports.versus', {
+              rating: oneDecimal(figures.worst.averageRating),
+              opponent: figures.worst.opponent,
+            })}
           </Link>
         </span>
       </p>
@@ -80,6 +104,7 @@ function SeasonFiguresView({ profile }: { profile: PlayerProfile }) {
 }
 
 function AveragesChart({ profile }: { profile: PlayerProfile }) {
+  const t = useT();
   const headingId = useId();
   // The chart follows the season shown in the figures; a career's first season alone has no line to draw.
   const season = profile.season?.label;
@@ -87,7 +112,7 @@ function AveragesChart({ profile }: { profile: PlayerProfile }) {
   if (inSeason.length < 2) return null;
   const points = inSeason.map((m) => ({
     label: m.opponent.length > 10 ? `${m.opponent.slice(0, 9)}…` : m.opponent,
-    title: `${m.opponent} ${m.score} · ${formatCalendarDay(m.playedOn, SHORT_DAY) ?? m.playedOn}`,
+    title: `${m.opponent} ${isolateLtr(m.score)} · ${formatCalendarDay(m.playedOn, SHORT_DAY) ?? m.playedOn}`,
     averageRating: m.averageRating,
   }));
   return (
@@ -95,11 +120,9 @@ function AveragesChart({ profile }: { profile: PlayerProfile }) {
       <Card>
         <CardHeader className="px-4 pt-4 sm:px-5">
           <CardTitle id={headingId} className="text-lg">
-            Match averages, season {profile.season?.label}
+            {t('reports.player.chartTitle', { season: profile.season?.label ?? '' })}
           </CardTitle>
-          <p className="text-sm text-muted-foreground">
-            Dashed line: the season average. Every figure is listed below.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('reports.player.chartDescription')}</p>
         </CardHeader>
         <CardContent className="px-2 pt-2 pb-3 sm:px-4" aria-hidden="true">
           <MatchAveragesPlot points={points} seasonMean={profile.figures?.averageRating ?? null} />
@@ -110,13 +133,14 @@ function AveragesChart({ profile }: { profile: PlayerProfile }) {
 }
 
 function MatchList({ profile }: { profile: PlayerProfile }) {
+  const t = useT();
   const headingId = useId();
   // Newest first to read, as the matches list.
   const list = [...profile.matches].reverse();
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2">
       <h2 id={headingId} className="text-lg font-bold">
-        Every rated match
+        {t('reports.player.matchesTitle')}
       </h2>
       <ol className="flex flex-col gap-1.5">
         {list.map((m) => (
@@ -127,23 +151,30 @@ function MatchList({ profile }: { profile: PlayerProfile }) {
             >
               <div className="flex min-w-0 flex-1 flex-col">
                 <span className="truncate font-semibold">
-                  v {m.opponent} <span className="tabular-nums text-muted-foreground">{m.score}</span>
+                  {t('reports.versusOpponent', { opponent: m.opponent })}{' '}
+                  <span dir="ltr" className="tabular-nums text-muted-foreground">
+                    {m.score}
+                  </span>
                 </span>
                 <span className="text-xs text-muted-foreground">
-                  {formatCalendarDay(m.playedOn, SHORT_DAY)} · {countLabel(m.ratingCount, 'rating')}
+                  {formatCalendarDay(m.playedOn, SHORT_DAY)} ·{' '}
+                  {t('reports.ratingCount', { count: m.ratingCount })}
                 </span>
               </div>
               {m.motm ? (
                 <span className="inline-flex items-center gap-1 rounded-full bg-gold px-2 py-0.5 text-xs font-bold text-chrome">
                   <Trophy className="size-3" aria-hidden="true" />
-                  MOTM
+                  {t('reports.motmShort')}
                 </span>
               ) : null}
-              <span className="w-10 text-right text-lg font-extrabold tabular-nums">
-                <span className="sr-only">Average </span>
-                {m.averageRating.toFixed(1)}
+              <span className="w-10 text-end text-lg font-extrabold tabular-nums">
+                <span className="sr-only">{t('reports.averageLabel')} </span>
+                {oneDecimal(m.averageRating)}
               </span>
-              <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+              <ChevronRight
+                className="size-4 shrink-0 text-muted-foreground rtl:-scale-x-100"
+                aria-hidden="true"
+              />
             </Link>
           </li>
         ))}
@@ -154,14 +185,19 @@ function MatchList({ profile }: { profile: PlayerProfile }) {
 
 /** A player's page: who they are, their season's figures, a chart of their match averages and every match. */
 export function PlayerScreen({ playerId }: { playerId: number }) {
+  const t = useT();
   const profile = usePlayerProfile(playerId);
-  useDocumentTitle(profile.data ? `${profile.data.player.name} · Fan ratings` : 'Player · Fan ratings');
+  useDocumentTitle(
+    profile.data
+      ? t('reports.player.documentTitle', { name: profile.data.player.name })
+      : t('reports.player.documentTitlePending'),
+  );
 
   let body: ReactNode;
   if (profile.isPending) {
     body = (
       <div role="status" className="flex flex-col gap-4">
-        <span className="sr-only">Loading the player…</span>
+        <span className="sr-only">{t('reports.player.loading')}</span>
         <Skeleton aria-hidden="true" className="h-28 w-full rounded-lg" />
         <Skeleton aria-hidden="true" className="h-24 w-full rounded-lg" />
         <Skeleton aria-hidden="true" className="h-64 w-full rounded-lg" />
@@ -169,11 +205,15 @@ export function PlayerScreen({ playerId }: { playerId: number }) {
     );
   } else if (profile.isError) {
     body = isNotFound(profile.error) ? (
-      <EmptyState icon={UserRoundX} title="Player not found" level="h1">
-        <p>This player is not in the club’s records.</p>
+      <EmptyState icon={UserRoundX} title={t('reports.player.notFoundTitle')} level="h1">
+        <p>{t('reports.player.notFoundBody')}</p>
       </EmptyState>
     ) : (
-      <LoadError what="player" retrying={profile.isFetching} onRetry={() => void profile.refetch()} />
+      <LoadError
+        title={t('reports.loadError.player')}
+        retrying={profile.isFetching}
+        onRetry={() => void profile.refetch()}
+      />
     );
   } else {
     const data = profile.data;
@@ -181,8 +221,8 @@ export function PlayerScreen({ playerId }: { playerId: number }) {
       <>
         <PlayerHeader profile={data} />
         {data.matches.length === 0 ? (
-          <EmptyState icon={Trophy} title="Not rated yet">
-            <p>Their figures appear here after the first match they are rated in has ended.</p>
+          <EmptyState icon={Trophy} title={t('reports.player.notRatedTitle')}>
+            <p>{t('reports.player.notRatedBody')}</p>
           </EmptyState>
         ) : (
           <>
@@ -197,7 +237,7 @@ export function PlayerScreen({ playerId }: { playerId: number }) {
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
       <BackLink href={profile.data?.season ? `/season/${profile.data.season.slug}` : '/season'}>
-        Season table
+        {t('reports.player.backToSeason')}
       </BackLink>
       {body}
     </div>

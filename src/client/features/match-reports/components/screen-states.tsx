@@ -1,6 +1,7 @@
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { ApiError } from '@client/lib/api-client';
+import { useT } from '@client/lib/i18n/use-t';
 import { cn } from '@client/lib/utils';
 import { ArrowLeft, type LucideIcon, RotateCw, WifiOff } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -11,9 +12,9 @@ export function BackLink({ href, children }: { href: string; children: ReactNode
   return (
     <Link
       href={href}
-      className="-my-2 inline-flex min-h-11 items-center gap-1.5 self-start rounded-md pr-2 text-sm font-semibold text-muted-foreground hover:text-foreground"
+      className="-my-2 inline-flex min-h-11 items-center gap-1.5 self-start rounded-md pe-2 text-sm font-semibold text-muted-foreground hover:text-foreground"
     >
-      <ArrowLeft className="size-4" aria-hidden="true" />
+      <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
       {children}
     </Link>
   );
@@ -72,27 +73,29 @@ export const isNotFound = (error: unknown) => error instanceof ApiError && error
 
 /** A read that failed: offline or the server's fault, with a retry that keeps its place. */
 export function LoadError({
-  what,
+  title,
   onRetry,
   retrying,
 }: {
-  what: string;
+  /** What could not be loaded, as a sentence ("The match could not be loaded"). */
+  title: string;
   onRetry: () => void;
   retrying: boolean;
 }) {
+  const t = useT();
   const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
   return (
     <EmptyState
       icon={offline ? WifiOff : RotateCw}
-      title={offline ? 'You are offline' : `The ${what} could not be loaded`}
+      title={offline ? t('reports.loadError.offline') : title}
       action={
         <Button variant="outline" disabled={retrying} onClick={onRetry}>
           <RotateCw aria-hidden="true" />
-          Try again
+          {t('reports.loadError.retry')}
         </Button>
       }
     >
-      {offline ? <p>Figures you opened before stay readable; this one needs a connection.</p> : null}
+      {offline ? <p>{t('reports.loadError.offlineHint')}</p> : null}
     </EmptyState>
   );
 }

@@ -1,6 +1,9 @@
 import { PlayerAvatar } from '@client/components/player/player-avatar';
 import { RankBadge } from '@client/components/player/rank-badge';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
+import { oneDecimal } from '@client/lib/i18n/figures';
+import { positionName } from '@client/lib/i18n/positions';
+import { useT } from '@client/lib/i18n/use-t';
 import { formatNumber } from '@client/lib/intl-format';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { cn } from '@client/lib/utils';
@@ -13,12 +16,13 @@ import { FormLine } from './form-line';
 import { EmptyState, isNotFound, ListSkeleton, LoadError, ScreenHeading } from './screen-states';
 
 function SeasonPicker({ seasons, current }: { seasons: readonly SeasonSummary[]; current: string }) {
+  const t = useT();
   const [, navigate] = useLocation();
   const labelId = useId();
   return (
     <div className="flex items-center gap-2">
       <span id={labelId} className="text-sm font-semibold text-muted-foreground">
-        Season
+        {t('reports.season.title')}
       </span>
       <Select value={current} onValueChange={(slug) => navigate(`/season/${slug}`)}>
         <SelectTrigger aria-labelledby={labelId} className="w-36">
@@ -36,26 +40,25 @@ function SeasonPicker({ seasons, current }: { seasons: readonly SeasonSummary[];
   );
 }
 
-function versus(figure: SeasonRow['best']) {
-  return `${figure.averageRating.toFixed(1)} v ${figure.opponent}`;
-}
-
 function SeasonTableRow({ row }: { row: SeasonRow }) {
+  const t = useT();
   const { player } = row;
-  const motm = row.motmAwards === 1 ? '1 MOTM' : `${row.motmAwards} MOTM`;
+  const versus = (figure: SeasonRow['best']) =>
+    t('reports.versus', { rating: oneDecimal(figure.averageRating), opponent: figure.opponent });
+  const motm = t('reports.season.motmCount', { count: row.motmAwards });
   return (
     <tr className={cn('relative border-b border-border last:border-0', row.rank === 1 && 'bg-gold/15')}>
-      <td className="py-2 pr-1 pl-2 align-middle">
+      <td className="py-2 ps-2 pe-1 align-middle">
         {row.rank !== null ? (
           <RankBadge rank={row.rank} />
         ) : (
           <span className="flex w-8 justify-center text-muted-foreground">
             <span aria-hidden="true">–</span>
-            <span className="sr-only">Not ranked</span>
+            <span className="sr-only">{t('reports.season.notRanked')}</span>
           </span>
         )}
       </td>
-      <td className="py-2 pr-2 align-middle">
+      <td className="py-2 pe-2 align-middle">
         <div className="flex items-center gap-3">
           <PlayerAvatar
             name={player.name}
@@ -72,15 +75,18 @@ function SeasonTableRow({ row }: { row: SeasonRow }) {
               {player.name}
             </Link>
             <span className="truncate text-xs text-muted-foreground">
-              {player.position}
+              {positionName(player.position)}
               <span className="sm:hidden">
                 {' · '}
-                {row.matchesRated} {row.matchesRated === 1 ? 'match' : 'matches'}
+                {t('reports.matchCount', { count: row.matchesRated })}
                 {row.motmAwards > 0 ? ` · ${motm}` : ''}
               </span>
             </span>
             <span className="truncate text-xs text-muted-foreground md:hidden">
-              Best {row.best.averageRating.toFixed(1)} · Worst {row.worst.averageRating.toFixed(1)}
+              {t('reports.season.bestWorst', {
+                best: oneDecimal(row.best.averageRating),
+                worst: oneDecimal(row.worst.averageRating),
+              })}
             </span>
           </div>
         </div>
@@ -106,24 +112,23 @@ function SeasonTableRow({ row }: { row: SeasonRow }) {
       <td className="px-2 py-2 align-middle">
         <FormLine form={row.form} />
       </td>
-      <td className="py-2 pr-3 pl-1 text-right align-middle text-lg font-extrabold tabular-nums">
-        {row.averageRating.toFixed(1)}
+      <td className="py-2 ps-1 pe-3 text-end align-middle text-lg font-extrabold tabular-nums">
+        {oneDecimal(row.averageRating)}
       </td>
     </tr>
   );
 }
 
 function SeasonTableView({ table }: { table: SeasonTable }) {
+  const t = useT();
   const captionId = useId();
   return (
     <div className="surface-light overflow-hidden rounded-lg border border-border bg-card shadow-sm">
       <table
-        className="w-full table-fixed border-collapse text-left sm:table-auto"
+        className="w-full table-fixed border-collapse text-start sm:table-auto"
         aria-describedby={captionId}
       >
-        <caption className="sr-only">
-          Players of season {table.season.label} by the mean of their match averages
-        </caption>
+        <caption className="sr-only">{t('reports.season.caption', { season: table.season.label })}</caption>
         <colgroup>
           <col className="w-11" />
           <col />
@@ -136,31 +141,31 @@ function SeasonTableView({ table }: { table: SeasonTable }) {
         </colgroup>
         <thead className="border-b border-border bg-muted/70 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
           <tr>
-            <th scope="col" className="py-2.5 pl-2 font-semibold">
-              <span className="sr-only">Rank</span>
+            <th scope="col" className="py-2.5 ps-2 font-semibold">
+              <span className="sr-only">{t('reports.column.rank')}</span>
               <span aria-hidden="true">#</span>
             </th>
-            <th scope="col" className="py-2.5 pr-2 font-semibold">
-              Player
+            <th scope="col" className="py-2.5 pe-2 font-semibold">
+              {t('reports.column.player')}
             </th>
             <th scope="col" className="px-2 py-2.5 text-center font-semibold max-sm:hidden">
-              Matches
+              {t('reports.column.matches')}
             </th>
             <th scope="col" className="px-2 py-2.5 text-center font-semibold max-sm:hidden">
-              MOTM
+              {t('reports.motmShort')}
             </th>
             <th scope="col" className="px-2 py-2.5 font-semibold max-md:hidden">
-              Best
+              {t('reports.column.best')}
             </th>
             <th scope="col" className="px-2 py-2.5 font-semibold max-md:hidden">
-              Worst
+              {t('reports.column.worst')}
             </th>
             <th scope="col" className="px-2 py-2.5 font-semibold">
-              Form
+              {t('reports.column.form')}
             </th>
-            <th scope="col" className="py-2.5 pr-3 text-right font-semibold">
-              <abbr title="Average rating" className="no-underline">
-                Avg
+            <th scope="col" className="py-2.5 pe-3 text-end font-semibold">
+              <abbr title={t('reports.averageRatingLabel')} className="no-underline">
+                {t('reports.column.avg')}
               </abbr>
             </th>
           </tr>
@@ -172,9 +177,10 @@ function SeasonTableView({ table }: { table: SeasonTable }) {
         </tbody>
       </table>
       <p id={captionId} className="border-t border-border px-4 py-3 text-xs text-muted-foreground">
-        Average of each player’s match averages. Ranked from {table.minimumMatches}{' '}
-        {table.minimumMatches === 1 ? 'match' : 'matches'} rated (a third of the season’s{' '}
-        {formatNumber(table.matches)}); players below that are listed unranked.
+        {t('reports.season.footnote', {
+          minimum: table.minimumMatches,
+          matches: formatNumber(table.matches),
+        })}
       </p>
     </div>
   );
@@ -187,36 +193,51 @@ export function SeasonScreen({ slug }: { slug: string | null }) {
   // Without a season in the address, the newest one.
   const current = slug ?? list[0]?.slug ?? null;
   const table = useSeasonTable(current);
+  const t = useT();
   const label = table.data?.season.label ?? list.find((s) => s.slug === current)?.label ?? null;
-  useDocumentTitle(label ? `Season ${label} · Fan ratings` : 'Season · Fan ratings');
+  useDocumentTitle(
+    label ? t('reports.season.documentTitle', { season: label }) : t('reports.season.documentTitlePending'),
+  );
 
   let body: ReactNode;
   if (seasons.isPending || (current !== null && table.isPending)) {
-    body = <ListSkeleton rows={6} label="Loading the season table…" />;
+    body = <ListSkeleton rows={6} label={t('reports.season.loading')} />;
   } else if (seasons.isError && !seasons.data) {
-    body = <LoadError what="seasons" retrying={seasons.isFetching} onRetry={() => void seasons.refetch()} />;
+    body = (
+      <LoadError
+        title={t('reports.loadError.seasons')}
+        retrying={seasons.isFetching}
+        onRetry={() => void seasons.refetch()}
+      />
+    );
   } else if (current === null || (table.isError && isNotFound(table.error))) {
     body = (
       <EmptyState
         icon={ListOrdered}
-        title={current === null ? 'No season table yet' : 'No ended match in this season'}
+        title={current === null ? t('reports.season.emptyNoSeason') : t('reports.season.emptyNoMatch')}
       >
-        <p>The table fills in as matches end: every rated player, by the mean of their match averages.</p>
+        <p>{t('reports.season.emptyBody')}</p>
       </EmptyState>
     );
   } else if (table.isError || !table.data) {
-    body = <LoadError what="season table" retrying={table.isFetching} onRetry={() => void table.refetch()} />;
+    body = (
+      <LoadError
+        title={t('reports.loadError.seasonTable')}
+        retrying={table.isFetching}
+        onRetry={() => void table.refetch()}
+      />
+    );
   } else {
     body = <SeasonTableView table={table.data} />;
   }
 
   const description = table.data
-    ? `${formatNumber(table.data.matches)} ${table.data.matches === 1 ? 'match' : 'matches'} rated by the fans`
-    : 'The fans’ player ratings across the season.';
+    ? t('reports.season.description', { count: table.data.matches })
+    : t('reports.season.descriptionPending');
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-4 sm:gap-6">
       <ScreenHeading
-        title={label ? `Season ${label}` : 'Season'}
+        title={label ? t('reports.season.named', { season: label }) : t('reports.season.title')}
         description={description}
         action={list.length > 1 && current ? <SeasonPicker seasons={list} current={current} /> : null}
       />

@@ -1,5 +1,6 @@
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/use-toast';
+import { useT } from '@client/lib/i18n/use-t';
 import { Share2 } from 'lucide-react';
 
 /**
@@ -7,6 +8,7 @@ import { Share2 } from 'lucide-react';
  * share sheet where there is one, else the link is copied.
  */
 export function ShareMatchButton({ matchId, title }: { matchId: number; title: string }) {
+  const t = useT();
   const share = async () => {
     const url = new URL(`/share/match/${matchId}`, window.location.origin).toString();
     if (typeof navigator.share === 'function') {
@@ -22,17 +24,17 @@ export function ShareMatchButton({ matchId, title }: { matchId: number; title: s
       await navigator.clipboard.writeText(url);
       toast({
         variant: 'success',
-        title: 'Link copied',
-        description: 'Paste it anywhere to share the result.',
+        title: t('reports.share.linkCopied'),
+        description: t('reports.share.linkCopiedHint'),
       });
     } catch {
-      toast({ variant: 'destructive', title: 'Could not copy the link', description: url });
+      toast({ variant: 'destructive', title: t('reports.share.copyFailed'), description: url });
     }
   };
   return (
     <Button variant="outline" onClick={() => void share()}>
       <Share2 aria-hidden="true" />
-      Share result
+      {t('reports.share.shareResult')}
     </Button>
   );
 }

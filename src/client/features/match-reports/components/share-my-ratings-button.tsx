@@ -1,6 +1,7 @@
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
+import { useT } from '@client/lib/i18n/use-t';
 import { readAuthToken } from '@client/lib/storage';
 import { myRatingsCardFileName, myRatingsCardPath } from '@shared/match-reports';
 import { ImageDown } from 'lucide-react';
@@ -37,6 +38,7 @@ function download(file: File): void {
  * files, else the image is saved.
  */
 export function ShareMyRatingsButton({ matchId, opponent }: { matchId: number; opponent: string }) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
 
   const share = async () => {
@@ -45,7 +47,7 @@ export function ShareMyRatingsButton({ matchId, opponent }: { matchId: number; o
       const file = await fetchCard(matchId, opponent);
       if (navigator.canShare?.({ files: [file] })) {
         try {
-          await navigator.share({ files: [file], title: `My ratings vs ${opponent}` });
+          await navigator.share({ files: [file], title: t('reports.share.myRatingsTitle', { opponent }) });
           return;
         } catch (error) {
           // Closing the sheet is the fan's choice, not a failure; any other refusal falls back to saving.
@@ -53,9 +55,9 @@ export function ShareMyRatingsButton({ matchId, opponent }: { matchId: number; o
         }
       }
       download(file);
-      toast({ variant: 'success', title: 'Image saved', description: file.name });
+      toast({ variant: 'success', title: t('reports.share.imageSaved'), description: file.name });
     } catch {
-      toast({ variant: 'destructive', title: 'Could not make the image. Try again.' });
+      toast({ variant: 'destructive', title: t('reports.share.imageFailed') });
     } finally {
       setBusy(false);
     }
@@ -64,7 +66,7 @@ export function ShareMyRatingsButton({ matchId, opponent }: { matchId: number; o
   return (
     <Button variant="outline" onClick={() => void share()} disabled={busy} aria-busy={busy}>
       {busy ? <Spinner /> : <ImageDown aria-hidden="true" />}
-      Share my ratings
+      {t('reports.share.shareMyRatings')}
     </Button>
   );
 }

@@ -1,10 +1,12 @@
 import { Card } from '@client/components/ui/card';
+import { useT } from '@client/lib/i18n/use-t';
 import { LockKeyhole } from 'lucide-react';
 import { useId } from 'react';
 
 /** Stands where the leaderboard will be until the fan has submitted their vote. */
 export function CompleteYourVote() {
   const headingId = useId();
+  const t = useT();
   return (
     <section aria-labelledby={headingId}>
       <Card className="flex items-center gap-3 border-dashed p-4 sm:flex-col sm:px-6 sm:py-8 sm:text-center">
@@ -13,10 +15,10 @@ export function CompleteYourVote() {
         </span>
         <div className="flex min-w-0 flex-col gap-0.5 sm:items-center sm:gap-3">
           <h2 id={headingId} className="text-base font-bold tracking-tight sm:text-lg">
-            Complete Your Vote
+            {t('results.completeYourVote.title')}
           </h2>
           <p className="max-w-xs text-sm text-muted-foreground sm:text-[0.9375rem]">
-            Real-time leaderboard will appear after you complete all ratings and submit your vote.
+            {t('results.completeYourVote.body')}
           </p>
         </div>
       </Card>

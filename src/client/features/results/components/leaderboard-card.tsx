@@ -3,6 +3,9 @@ import { RankBadge } from '@client/components/player/rank-badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { oneDecimal } from '@client/lib/i18n/figures';
+import { positionName } from '@client/lib/i18n/positions';
+import { useT } from '@client/lib/i18n/use-t';
 import { cn } from '@client/lib/utils';
 import { competitionRanks } from '@shared/competition-ranks';
 import { LEADERBOARD_SIZE } from '@shared/domain';
@@ -18,9 +21,10 @@ import { useThrottledAnnouncement } from '../hooks/use-throttled-announcement';
 export const ANNOUNCE_INTERVAL_MS = 10_000;
 
 function LeaderboardSkeleton() {
+  const t = useT();
   return (
     <div role="status">
-      <span className="sr-only">Loading the leaderboard…</span>
+      <span className="sr-only">{t('results.leaderboard.loading')}</span>
       <ul aria-hidden="true" className="flex flex-col gap-1">
         {[0, 1, 2].map((row) => (
           <li key={row} className="flex min-h-16 items-center gap-3 px-2 py-2">
@@ -39,19 +43,21 @@ function LeaderboardSkeleton() {
 }
 
 function EmptyLeaderboard() {
+  const t = useT();
   return (
     <div className="flex flex-col items-center gap-2 px-4 py-8 text-center">
       <span className="mb-1 flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary-text">
         <Star className="size-6" aria-hidden="true" />
       </span>
-      <p className="font-semibold">No ratings yet</p>
-      <p className="text-sm text-muted-foreground">Be the first to rate a player!</p>
+      <p className="font-semibold">{t('results.leaderboard.emptyTitle')}</p>
+      <p className="text-sm text-muted-foreground">{t('results.leaderboard.emptyBody')}</p>
     </div>
   );
 }
 
 function LeaderboardRow({ entry, rank }: { entry: LeaderboardEntry; rank: number }) {
-  const ratings = entry.ratingCount === 1 ? '1 rating' : `${entry.ratingCount} ratings`;
+  const t = useT();
+  const ratings = t('results.leaderboard.ratingCount', { count: entry.ratingCount });
   return (
     <li
       data-reorder-key={entry.id}
@@ -64,12 +70,12 @@ function LeaderboardRow({ entry, rank }: { entry: LeaderboardEntry; rank: number
       <PlayerAvatar name={entry.name} image={entry.image} portraitUrl={entry.portraitUrl} />
       <div className="flex min-w-0 flex-1 flex-col">
         <p className="truncate font-semibold leading-snug">{entry.name}</p>
-        <p className="truncate text-sm text-muted-foreground">{entry.position}</p>
+        <p className="truncate text-sm text-muted-foreground">{positionName(entry.position)}</p>
       </div>
       <div className="flex shrink-0 flex-col items-end">
         <p className="text-lg font-extrabold leading-tight tabular-nums">
-          <span className="sr-only">Average rating </span>
-          {entry.averageRating.toFixed(1)}
+          <span className="sr-only">{t('results.leaderboard.averageRating')} </span>
+          {oneDecimal(entry.averageRating)}
         </p>
         <p className="text-xs text-muted-foreground tabular-nums">{ratings}</p>
       </div>
@@ -80,6 +86,7 @@ function LeaderboardRow({ entry, rank }: { entry: LeaderboardEntry; rank: number
 /** The fans' top 10 of the match by average rating. */
 export function LeaderboardCard({ matchId }: { matchId: number }) {
   const headingId = useId();
+  const t = useT();
   const listRef = useRef<HTMLOListElement>(null);
   const reducedMotion = usePrefersReducedMotion();
   const { data, isPending, isError, isFetching, refetch } = useLeaderboard(matchId);
@@ -93,7 +100,17 @@ export function LeaderboardCard({ matchId }: { matchId: number }) {
   const summary = useThrottledAnnouncement(
     top.map((entry) => entry.id).join(','),
     top.length > 0
-      ? `Top performers: ${top.map((entry, i) => `${ranks[i] ?? i + 1}. ${entry.name}, ${entry.averageRating.toFixed(1)}`).join('; ')}.`
+      ? t('results.leaderboard.announcement', {
+          list: top
+            .map((entry, i) =>
+              t('results.leaderboard.announcementItem', {
+                rank: String(ranks[i] ?? i + 1),
+                name: entry.name,
+                average: oneDecimal(entry.averageRating),
+              }),
+            )
+            .join(t('results.leaderboard.announcementSeparator')),
+        })
       : '',
     ANNOUNCE_INTERVAL_MS,
   );
@@ -104,10 +121,10 @@ export function LeaderboardCard({ matchId }: { matchId: number }) {
   } else if (isError && !data) {
     body = (
       <div className="flex flex-col items-center gap-3 px-4 py-6 text-center">
-        <p className="text-sm text-muted-foreground">The leaderboard could not be loaded.</p>
+        <p className="text-sm text-muted-foreground">{t('results.leaderboard.loadFailed')}</p>
         <Button variant="outline" size="sm" disabled={isFetching} onClick={() => void refetch()}>
           <RotateCw aria-hidden="true" />
-          Try again
+          {t('results.tryAgain')}
         </Button>
       </div>
     );
@@ -132,9 +149,9 @@ export function LeaderboardCard({ matchId }: { matchId: number }) {
           </span>
           <div className="flex min-w-0 flex-col">
             <CardTitle id={headingId} className="text-lg leading-tight">
-              Top Performers
+              {t('results.leaderboard.title')}
             </CardTitle>
-            <CardDescription className="text-sm">Fans’ average ratings this match</CardDescription>
+            <CardDescription className="text-sm">{t('results.leaderboard.description')}</CardDescription>
           </div>
         </CardHeader>
         <CardContent className="p-2 sm:p-3">

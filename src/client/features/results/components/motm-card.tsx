@@ -2,6 +2,10 @@ import { PlayerAvatar } from '@client/components/player/player-avatar';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { oneDecimal } from '@client/lib/i18n/figures';
+import { currentLocale, formatLocale } from '@client/lib/i18n/i18n';
+import { positionName } from '@client/lib/i18n/positions';
+import { useT } from '@client/lib/i18n/use-t';
 import type { MotmResult } from '@shared/votes';
 import { Award, Hourglass, RotateCw, Vote } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
@@ -9,8 +13,12 @@ import { useMotm } from '../api/get-motm';
 import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
 import { ConfettiBurst } from './confetti-burst';
 
-// The sentence is English, so its 'and' is too.
-const listFormat = new Intl.ListFormat('en-GB', { style: 'long', type: 'conjunction' });
+// The names are joined with the 'and' of the language being read; English keeps its British form.
+function joinNames(names: string[]): string {
+  const locale = currentLocale();
+  const tag = locale === 'en' ? 'en-GB' : formatLocale(locale);
+  return new Intl.ListFormat(tag, { style: 'long', type: 'conjunction' }).format(names);
+}
 
 function Notice({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -27,9 +35,10 @@ function Notice({ icon, title, children }: { icon: ReactNode; title: string; chi
 }
 
 function MotmSkeleton() {
+  const t = useT();
   return (
     <div role="status" className="flex flex-col items-center gap-3 py-4 @lg:flex-row @lg:px-4">
-      <span className="sr-only">Loading the Man of the Match result…</span>
+      <span className="sr-only">{t('results.motm.loading')}</span>
       <Skeleton className="size-20 rounded-full sm:size-24" />
       <div className="flex w-full flex-col items-center gap-2 @lg:flex-1 @lg:items-start">
         <Skeleton className="h-6 w-40" />
@@ -41,14 +50,17 @@ function MotmSkeleton() {
 }
 
 function Winner({ result }: { result: NonNullable<MotmResult> }) {
+  const t = useT();
   const { player, percentage, tiedWith, voteCount, totalVotes } = result;
-  const share = `${percentage.toFixed(1)}%`;
+  const share = t('results.motm.share', { share: oneDecimal(percentage) });
   const tied = tiedWith.length > 0;
   const width = `${Math.min(100, Math.max(0, percentage))}%`;
   const votes =
     voteCount === undefined
       ? null
-      : `${voteCount} ${voteCount === 1 ? 'vote' : 'votes'}${totalVotes === undefined ? '' : ` of ${totalVotes}`}`;
+      : totalVotes === undefined
+        ? t('results.motm.voteCount', { count: voteCount })
+        : t('results.motm.voteCountOfTotal', { count: voteCount, total: totalVotes });
 
   // A phone shows the winner beside their picture and the share as one line under them; a wide card
   // puts all three in a row.
@@ -63,22 +75,22 @@ function Winner({ result }: { result: NonNullable<MotmResult> }) {
       />
       <div className="flex min-w-0 flex-col items-start gap-1 @lg:flex-1">
         <span className="rounded-full bg-gold px-2.5 py-0.5 text-xs font-bold tracking-wide text-chrome uppercase">
-          {tied ? 'Joint fans’ choice' : 'Fans’ choice'}
+          {tied ? t('results.motm.jointFansChoice') : t('results.motm.fansChoice')}
         </span>
         <p className="max-w-full text-xl font-extrabold leading-tight tracking-tight break-words @lg:text-2xl">
           {player.name}
         </p>
-        <p className="text-sm text-chrome-muted @lg:text-[0.9375rem]">{player.position}</p>
+        <p className="text-sm text-chrome-muted @lg:text-[0.9375rem]">{positionName(player.position)}</p>
         {tied ? (
           <p className="mt-1 rounded-md bg-white/10 px-2.5 py-1 text-sm font-medium">
-            Tied with {listFormat.format(tiedWith.map((other) => other.name))}
+            {t('results.motm.tiedWith', { names: joinNames(tiedWith.map((other) => other.name)) })}
           </p>
         ) : null}
       </div>
       <div className="col-span-2 flex items-center gap-3 @lg:w-44 @lg:flex-col @lg:items-end @lg:gap-2">
         <p className="text-3xl font-extrabold leading-none tabular-nums text-gold @lg:text-4xl">
           {share}
-          <span className="sr-only"> of fans’ votes</span>
+          <span className="sr-only"> {t('results.motm.ofFansVotes')}</span>
         </p>
         <div
           aria-hidden="true"
@@ -87,7 +99,7 @@ function Winner({ result }: { result: NonNullable<MotmResult> }) {
           <div className="h-full rounded-full bg-gold transition-[width] duration-700" style={{ width }} />
         </div>
         <p aria-hidden={votes ? undefined : true} className="shrink-0 text-sm text-chrome-muted">
-          {votes ?? 'of fans’ votes'}
+          {votes ?? t('results.motm.ofFansVotes')}
         </p>
       </div>
     </div>
@@ -104,6 +116,7 @@ interface MotmCardProps {
 /** The Man of the Match card: hidden behind 'Voting in progress...' until the results are the fan's to see. */
 export function MotmCard({ matchId, resultsVisible, final = false }: MotmCardProps) {
   const headingId = useId();
+  const t = useT();
   const reducedMotion = usePrefersReducedMotion();
   const { data, isPending, isError, isFetching, refetch } = useMotm(matchId, { enabled: resultsVisible });
 
@@ -120,8 +133,11 @@ export function MotmCard({ matchId, resultsVisible, final = false }: MotmCardPro
   let body: ReactNode;
   if (!resultsVisible) {
     body = (
-      <Notice icon={<Hourglass className="size-6" aria-hidden="true" />} title="Voting in progress...">
-        Submit your ratings and Man of the Match pick to see who the fans chose.
+      <Notice
+        icon={<Hourglass className="size-6" aria-hidden="true" />}
+        title={t('results.motm.inProgressTitle')}
+      >
+        {t('results.motm.inProgressBody')}
       </Notice>
     );
   } else if (isPending) {
@@ -129,17 +145,17 @@ export function MotmCard({ matchId, resultsVisible, final = false }: MotmCardPro
   } else if (isError && data === undefined) {
     body = (
       <div className="flex flex-col items-center gap-3 px-4 py-6 text-center">
-        <p className="text-sm text-muted-foreground">The Man of the Match result could not be loaded.</p>
+        <p className="text-sm text-muted-foreground">{t('results.motm.loadFailed')}</p>
         <Button variant="outline" size="sm" disabled={isFetching} onClick={() => void refetch()}>
           <RotateCw aria-hidden="true" />
-          Try again
+          {t('results.tryAgain')}
         </Button>
       </div>
     );
   } else if (!data) {
     body = (
-      <Notice icon={<Vote className="size-6" aria-hidden="true" />} title="No votes counted yet">
-        The fans’ Man of the Match will appear here as votes come in.
+      <Notice icon={<Vote className="size-6" aria-hidden="true" />} title={t('results.motm.noVotesTitle')}>
+        {t('results.motm.noVotesBody')}
       </Notice>
     );
   } else {
@@ -148,7 +164,9 @@ export function MotmCard({ matchId, resultsVisible, final = false }: MotmCardPro
 
   const announcement =
     resultsVisible && data
-      ? `Man of the Match: ${data.player.name}${data.tiedWith.length > 0 ? ', tied for first' : ''}.`
+      ? data.tiedWith.length > 0
+        ? t('results.motm.announcementTied', { name: data.player.name })
+        : t('results.motm.announcement', { name: data.player.name })
       : '';
 
   return (
@@ -161,14 +179,14 @@ export function MotmCard({ matchId, resultsVisible, final = false }: MotmCardPro
           </span>
           <div className="flex min-w-0 flex-col">
             <CardTitle id={headingId} className="text-lg leading-tight">
-              Man of the Match
+              {t('results.motm.title')}
             </CardTitle>
             <CardDescription className="text-sm">
               {final
-                ? 'The fans’ final choice'
+                ? t('results.motm.finalChoice')
                 : resultsVisible
-                  ? 'The fans’ choice, live'
-                  : 'Revealed once you have voted'}
+                  ? t('results.motm.liveChoice')
+                  : t('results.motm.revealedAfterVoting')}
             </CardDescription>
           </div>
         </CardHeader>

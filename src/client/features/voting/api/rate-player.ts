@@ -15,7 +15,7 @@ import {
   type VoteProgress,
   withUserRating,
 } from '../utils/optimistic-stats';
-import { isRetryableFailure, isVotingEndedError, VOTING_ENDED_TOAST } from '../utils/rating-failure';
+import { isRetryableFailure, isVotingEndedError, votingEndedToastText } from '../utils/rating-failure';
 import { refreshRatingQueries } from './rating-queries';
 import { saveRatingForLater } from './save-rating-for-later';
 
@@ -50,7 +50,7 @@ export function votingScope(userId: string, matchId: number) {
 }
 
 export function showVotingEndedToast(): void {
-  toast({ variant: 'destructive', description: VOTING_ENDED_TOAST });
+  toast({ variant: 'destructive', description: votingEndedToastText() });
 }
 
 /**

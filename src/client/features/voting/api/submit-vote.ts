@@ -1,6 +1,7 @@
 import { toast } from '@client/components/ui/use-toast';
 import { callEndpoint } from '@client/lib/api-client';
 import { useCompanyName } from '@client/lib/branding/get-customization';
+import { i18n } from '@client/lib/i18n/i18n';
 import { queryKeys } from '@client/lib/query-keys';
 import { votesApi } from '@shared/match-day';
 import type { Match } from '@shared/matches';
@@ -19,9 +20,6 @@ export function submitVote(body: VoteBody) {
   });
 }
 
-export const VOTE_SUCCESS_TOAST =
-  'Vote submitted successfully! Your complete ratings and MOTM selection have been recorded.';
-export const VOTE_FAILED_TOAST = 'Vote submission failed. Please try again later.';
 /** The view moves to the results (the Man of the Match card first) 500 ms after a successful vote. */
 export const SCROLL_TO_MOTM_DELAY_MS = 500;
 export const MOTM_CARD_ID = 'motm-card';
@@ -78,7 +76,7 @@ export function useSubmitVote({
     // Offline, fail at once with the toast rather than wait silently.
     networkMode: 'always',
     onSuccess: () => {
-      toast({ variant: 'success', description: VOTE_SUCCESS_TOAST });
+      toast({ variant: 'success', description: i18n._('voting.toast.voteSuccess') });
       // The server took the vote: the page turns to the results now, ahead of the refresh that confirms it.
       queryClient.setQueryData(queryKeys.hasVoted(userId, match.id), { hasVoted: true });
       onSubmitted?.();
@@ -90,7 +88,7 @@ export function useSubmitVote({
         void queryClient.invalidateQueries({ queryKey: queryKeys.currentMatch });
       } else {
         console.warn('Vote submission failed', error);
-        toast({ variant: 'destructive', title: company, description: VOTE_FAILED_TOAST });
+        toast({ variant: 'destructive', title: company, description: i18n._('voting.toast.voteFailed') });
       }
     },
     onSettled: () => {

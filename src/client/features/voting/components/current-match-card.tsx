@@ -1,3 +1,4 @@
+import { useT } from '@client/lib/i18n/use-t';
 import { formatKickOff, formatMatchDate, parseScore } from '@client/lib/match-format';
 import { DEFAULT_TOURNAMENT } from '@shared/domain';
 import type { Match } from '@shared/matches';
@@ -7,6 +8,7 @@ import { MatchStatusBadge } from './match-status-badge';
 
 /** The match being rated: the screen's h1, with tournament, date, kick-off, score, venue and status. */
 export function CurrentMatchCard({ match }: { match: Match }) {
+  const t = useT();
   const date = formatMatchDate(match.scheduledDate);
   const [home, away] = parseScore(match);
   const votingEnded = hasEnded(match);
@@ -27,7 +29,7 @@ export function CurrentMatchCard({ match }: { match: Match }) {
             {votingEnded ? (
               <span className="inline-flex items-center gap-1.5 rounded-full bg-white px-2.5 py-1 text-xs font-bold text-foreground">
                 <Lock className="size-3.5" aria-hidden="true" />
-                Voting Ended
+                {t('voting.match.votingEnded')}
               </span>
             ) : null}
             <MatchStatusBadge status={match.status} />
@@ -42,13 +44,17 @@ export function CurrentMatchCard({ match }: { match: Match }) {
           >
             {match.title}
           </h1>
-          <p className="flex shrink-0 items-center gap-2 text-4xl font-black tabular-nums sm:gap-3 sm:text-6xl">
-            <span className="sr-only">Score: </span>
+          {/* Home then away, left to right in every language, as scores are read. */}
+          <p
+            dir="ltr"
+            className="flex shrink-0 items-center gap-2 text-4xl font-black tabular-nums sm:gap-3 sm:text-6xl"
+          >
+            <span className="sr-only">{t('voting.match.score')} </span>
             <span>{home}</span>
             <span aria-hidden="true" className="text-2xl text-white/60 sm:text-4xl">
               –
             </span>
-            <span className="sr-only"> to </span>
+            <span className="sr-only"> {t('voting.match.scoreTo')} </span>
             <span>{away}</span>
           </p>
         </div>
@@ -57,18 +63,18 @@ export function CurrentMatchCard({ match }: { match: Match }) {
           {date ? (
             <li className="inline-flex items-center gap-1.5">
               <CalendarDays className="size-3.5 sm:size-4" aria-hidden="true" />
-              <span className="sr-only">Date: </span>
+              <span className="sr-only">{t('voting.match.date')} </span>
               {date}
             </li>
           ) : null}
           <li className="inline-flex items-center gap-1.5">
             <Clock className="size-3.5 sm:size-4" aria-hidden="true" />
-            <span>Kick-off {formatKickOff(match.kickOffTime)}</span>
+            <span>{t('voting.match.kickOff', { time: formatKickOff(match.kickOffTime) })}</span>
           </li>
           {match.venue ? (
             <li className="inline-flex items-center gap-1.5">
               <MapPin className="size-3.5 sm:size-4" aria-hidden="true" />
-              <span className="sr-only">Venue: </span>
+              <span className="sr-only">{t('voting.match.venue')} </span>
               {match.venue}
             </li>
           ) : null}

@@ -1,3 +1,4 @@
+import { useT } from '@client/lib/i18n/use-t';
 import { cn } from '@client/lib/utils';
 import type { MatchStatus } from '@shared/matches';
 
@@ -8,8 +9,16 @@ const STYLES: Record<MatchStatus, string> = {
   'Not Started': 'border border-white/40 text-white',
 };
 
+const LABELS = {
+  LIVE: 'voting.status.live',
+  'Half Time': 'voting.status.halfTime',
+  'Match Ended': 'voting.status.ended',
+  'Not Started': 'voting.status.notStarted',
+} as const satisfies Record<MatchStatus, string>;
+
 /** The derived match status, on the dark match card. */
 export function MatchStatusBadge({ status }: { status: MatchStatus }) {
+  const t = useT();
   return (
     <span
       className={cn(
@@ -23,8 +32,8 @@ export function MatchStatusBadge({ status }: { status: MatchStatus }) {
           <span className="relative inline-flex size-2 rounded-full bg-white" />
         </span>
       ) : null}
-      <span className="sr-only">Match status: </span>
-      {status}
+      <span className="sr-only">{t('voting.status.label')} </span>
+      {t(LABELS[status])}
     </span>
   );
 }

@@ -1,3 +1,4 @@
+import { useT } from '@client/lib/i18n/use-t';
 import { cn } from '@client/lib/utils';
 import { Trophy } from 'lucide-react';
 
@@ -14,11 +15,12 @@ interface MotmToggleProps {
  * player again clears the choice. Its name says what it does in both states (the state is aria-pressed).
  */
 export function MotmToggle({ selected, disabled, playerName, onToggle }: MotmToggleProps) {
+  const t = useT();
   return (
     <button
       type="button"
-      aria-label={`Select as MOTM: ${playerName}`}
-      title={selected ? 'Your Man of the Match' : 'Select as MOTM'}
+      aria-label={t('voting.motm.selectLabel', { name: playerName })}
+      title={selected ? t('voting.motm.selectedTitle') : t('voting.motm.selectTitle')}
       aria-pressed={selected}
       disabled={disabled}
       onClick={onToggle}

@@ -1,4 +1,7 @@
-import { countLabel } from '@client/lib/intl-format';
+import { oneDecimal } from '@client/lib/i18n/figures';
+import { positionName, positionShort } from '@client/lib/i18n/positions';
+import { Trans } from '@client/lib/i18n/react';
+import { useT } from '@client/lib/i18n/use-t';
 import { lazyOr } from '@client/lib/lazy-or';
 import { cn } from '@client/lib/utils';
 import { POSITION_ABBREVIATIONS, type Position } from '@shared/domain';
@@ -18,14 +21,16 @@ const preloadDetails = () => void loadDetails().catch(() => undefined);
 
 /** The details' code could not be fetched (offline before they were ever opened). */
 function DetailsUnavailable() {
-  return (
-    <p className="text-sm text-muted-foreground">The details need a connection. Try again once online.</p>
-  );
+  const t = useT();
+  return <p className="text-sm text-muted-foreground">{t('voting.card.detailsUnavailable')}</p>;
 }
 
+/** The short form in the language being read (GK, DC...); a position the product does not know, cut to two letters. */
 function positionAbbreviation(player: Player): string {
-  if (player.isManager) return 'HC';
-  return POSITION_ABBREVIATIONS[player.position as Position] ?? player.position.slice(0, 2).toUpperCase();
+  if (player.isManager) return positionShort('Manager');
+  return POSITION_ABBREVIATIONS[player.position as Position]
+    ? positionShort(player.position)
+    : player.position.slice(0, 2).toUpperCase();
 }
 
 interface TodaysScoreProps {
@@ -36,18 +41,19 @@ interface TodaysScoreProps {
 
 /** "TODAY'S SCORE": the match average, once the match has ratings and the fan rated this player. */
 function TodaysScore({ matchId, playerId, rated }: TodaysScoreProps) {
+  const t = useT();
   // The server keeps a player's average from fans who have not rated them yet.
   const { data } = usePlayerMatchStats(playerId, matchId, rated);
   if (!rated || !data || data.average === null || data.count === 0) return null;
   return (
-    <p className="flex shrink-0 flex-col items-end text-right leading-none">
+    <p className="flex shrink-0 flex-col items-end text-end leading-none">
       <span className="text-[0.5625rem] font-bold tracking-wide text-muted-foreground">
-        TODAY&apos;S SCORE
+        {t('voting.card.todaysScore')}
       </span>
       <span className="text-xl leading-tight font-extrabold text-primary-text tabular-nums">
-        {data.average.toFixed(1)}
+        {oneDecimal(data.average)}
       </span>
-      <span className="sr-only">, {countLabel(data.count, 'rating')}</span>
+      <span className="sr-only">, {t('voting.ratingCount', { count: data.count })}</span>
     </p>
   );
 }
@@ -74,15 +80,20 @@ export interface PlayerCardProps {
 
 /** In place of the 1-10 keys while voting is not open: says so, with the fan's kept rating if any. */
 function ClosedLine({ closed, rating }: { closed: 'before' | 'after'; rating: number | undefined }) {
+  const t = useT();
   return (
     <p className="flex min-h-11 items-center gap-2 rounded-md bg-muted px-3 text-sm text-muted-foreground">
       <Lock className="size-4 shrink-0" aria-hidden="true" />
       <span className="font-semibold">
-        {closed === 'before' ? 'Rating opens at kick-off' : 'Voting closed'}
+        {closed === 'before' ? t('voting.card.ratingOpensAtKickOff') : t('voting.card.votingClosed')}
       </span>
       {rating !== undefined ? (
-        <span className="ml-auto tabular-nums">
-          Your rating <span className="font-bold text-foreground">{rating}</span>
+        <span className="ms-auto tabular-nums">
+          <Trans
+            id="voting.card.yourRating"
+            values={{ rating }}
+            components={{ 0: <span className="font-bold text-foreground" /> }}
+          />
         </span>
       ) : null}
     </p>
@@ -106,6 +117,7 @@ export const PlayerCard = memo(function PlayerCard({
   onRate,
   onToggleMotm,
 }: PlayerCardProps) {
+  const t = useT();
   const nameId = useId();
   const queuedId = useId();
   const detailsId = useId();
@@ -114,7 +126,7 @@ export const PlayerCard = memo(function PlayerCard({
   const meta = [
     positionAbbreviation(player),
     player.jerseyNumber !== null ? `#${player.jerseyNumber}` : null,
-    player.isManager ? 'Manager' : player.isSubstitute ? 'Sub' : null,
+    player.isManager ? positionName('Manager') : player.isSubstitute ? t('voting.card.sub') : null,
   ].filter(Boolean);
 
   return (
@@ -131,11 +143,11 @@ export const PlayerCard = memo(function PlayerCard({
           type="button"
           aria-expanded={open}
           aria-controls={detailsId}
-          aria-label={`${player.name}, details`}
+          aria-label={t('voting.card.detailsLabel', { name: player.name })}
           onClick={() => setOpen((value) => !value)}
           onPointerEnter={preloadDetails}
           onFocus={preloadDetails}
-          className="-my-0.5 flex min-h-11 min-w-0 flex-1 cursor-pointer items-center gap-2.5 rounded-md py-0.5 pr-1 text-left hover:bg-muted/60 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring"
+          className="-my-0.5 flex min-h-11 min-w-0 flex-1 cursor-pointer items-center gap-2.5 rounded-md py-0.5 pe-1 text-start hover:bg-muted/60 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring"
         >
           <PlayerImage src={player.image} portraitUrl={player.portraitUrl} className="size-10" />
           <span className="flex min-w-0 flex-col">
@@ -149,9 +161,9 @@ export const PlayerCard = memo(function PlayerCard({
             <span className="flex items-center gap-1 truncate text-xs text-muted-foreground">
               <span>{meta.join(' · ')}</span>
               {isMotm ? (
-                <span className="ml-1 inline-flex items-center gap-0.5 rounded-full bg-gold px-1.5 text-[0.6875rem] font-bold text-chrome">
+                <span className="ms-1 inline-flex items-center gap-0.5 rounded-full bg-gold px-1.5 text-[0.6875rem] font-bold text-chrome">
                   <Trophy className="size-3" aria-hidden="true" />
-                  MOTM
+                  {t('voting.card.motmBadge')}
                 </span>
               ) : null}
             </span>
@@ -159,7 +171,7 @@ export const PlayerCard = memo(function PlayerCard({
           <ChevronDown
             aria-hidden="true"
             className={cn(
-              'ml-auto size-4 shrink-0 text-muted-foreground transition-transform',
+              'ms-auto size-4 shrink-0 text-muted-foreground transition-transform',
               open && 'rotate-180',
             )}
           />
@@ -193,13 +205,13 @@ export const PlayerCard = memo(function PlayerCard({
           className="flex items-center gap-1.5 px-1 text-xs font-semibold text-muted-foreground"
         >
           <CloudOff className="size-3.5 shrink-0" aria-hidden="true" />
-          Saved offline — will sync
+          {t('voting.card.savedOffline')}
         </p>
       ) : null}
 
       <div id={detailsId} hidden={!open} className="flex flex-col gap-2 px-1 pb-1">
         {open ? (
-          <Suspense fallback={<p className="text-sm text-muted-foreground">Loading…</p>}>
+          <Suspense fallback={<p className="text-sm text-muted-foreground">{t('voting.card.loading')}</p>}>
             <PlayerDetails player={player} rating={rating} distribution={distribution} />
           </Suspense>
         ) : null}

@@ -1,4 +1,6 @@
 import { RatingDistributionChart } from '@client/components/player/rating-distribution-chart';
+import { positionName } from '@client/lib/i18n/positions';
+import { useT } from '@client/lib/i18n/use-t';
 import type { Player } from '@shared/players';
 import { PlayerStatsDialog } from './player-stats-dialog';
 
@@ -12,10 +14,11 @@ interface PlayerDetailsProps {
 
 /** What opens under a player row: position and number in full, the stats link and how fans rated. */
 export function PlayerDetails({ player, rating, distribution }: PlayerDetailsProps) {
+  const t = useT();
   return (
     <>
       <p className="text-sm text-muted-foreground">
-        {player.position}
+        {positionName(player.position)}
         {player.jerseyNumber !== null ? ` · #${player.jerseyNumber}` : ''}
         <span aria-hidden="true"> · </span>
         <PlayerStatsDialog player={player} />
@@ -23,7 +26,7 @@ export function PlayerDetails({ player, rating, distribution }: PlayerDetailsPro
       {distribution ? (
         <RatingDistributionChart playerName={player.name} counts={distribution} ownRating={rating} />
       ) : (
-        <p className="text-xs text-muted-foreground">How fans rated shows once you have voted.</p>
+        <p className="text-xs text-muted-foreground">{t('voting.details.distributionLater')}</p>
       )}
     </>
   );

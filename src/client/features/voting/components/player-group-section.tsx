@@ -1,3 +1,4 @@
+import { Trans } from '@client/lib/i18n/react';
 import type { PlayerGroup } from '../utils/group-players';
 import { PlayerCard, type PlayerCardProps } from './player-card';
 
@@ -44,7 +45,11 @@ export function PlayerGroupSection({
               : 'rounded-full bg-muted px-2 py-0.5 text-xs font-semibold text-muted-foreground tabular-nums'
           }
         >
-          {rated}/{group.players.length} rated
+          <Trans
+            id="voting.group.ratedCount"
+            values={{ rated, total: group.players.length }}
+            components={{ 0: <span dir="ltr" /> }}
+          />
         </span>
       </div>
       <div className="grid gap-2 sm:grid-cols-2 sm:gap-3">

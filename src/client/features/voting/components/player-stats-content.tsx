@@ -7,6 +7,9 @@ import {
 } from '@client/components/ui/dialog';
 import type { LazyDialogState } from '@client/components/ui/lazy-dialog';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { oneDecimal } from '@client/lib/i18n/figures';
+import { positionName } from '@client/lib/i18n/positions';
+import { useT } from '@client/lib/i18n/use-t';
 import { formatNumber } from '@client/lib/intl-format';
 import { cn } from '@client/lib/utils';
 import type { Player, SeasonStats } from '@shared/players';
@@ -27,20 +30,22 @@ function Tile({ label, value }: { label: string; value: string }) {
 }
 
 function Overview({ stats }: { stats: SeasonStats }) {
+  const t = useT();
   return (
     <dl className="grid grid-cols-2 gap-2">
       <Tile
-        label="Fan rating"
-        value={stats.averageRating === null ? NO_VALUE : stats.averageRating.toFixed(1)}
+        label={t('voting.stats.fanRating')}
+        value={stats.averageRating === null ? NO_VALUE : oneDecimal(stats.averageRating)}
       />
-      <Tile label="Matches rated" value={String(stats.matchesRated)} />
-      <Tile label="MOTM awards" value={String(stats.motmAwards)} />
-      <Tile label="Fan ratings" value={formatNumber(stats.ratingCount)} />
+      <Tile label={t('voting.stats.matchesRated')} value={String(stats.matchesRated)} />
+      <Tile label={t('voting.stats.motmAwards')} value={String(stats.motmAwards)} />
+      <Tile label={t('voting.stats.fanRatings')} value={formatNumber(stats.ratingCount)} />
     </dl>
   );
 }
 
 function PerformanceRows({ rows }: { rows: StatRow[] }) {
+  const t = useT();
   return (
     <dl className="grid grid-cols-1 text-sm sm:grid-cols-2 sm:gap-x-6">
       {rows.map((row) => (
@@ -53,7 +58,7 @@ function PerformanceRows({ rows }: { rows: StatRow[] }) {
             {row.value ?? (
               <>
                 <span aria-hidden="true">{NO_VALUE}</span>
-                <span className="sr-only">Not recorded</span>
+                <span className="sr-only">{t('voting.stats.notRecorded')}</span>
               </>
             )}
           </dd>
@@ -63,15 +68,21 @@ function PerformanceRows({ rows }: { rows: StatRow[] }) {
   );
 }
 
+// Catalogue keys, translated when drawn: the result in words, and its one-letter mark (W, D, L).
 const RESULT_STYLE = {
-  W: { label: 'Win', className: 'bg-success text-white' },
-  D: { label: 'Draw', className: 'bg-muted-foreground text-white' },
-  L: { label: 'Loss', className: 'bg-destructive text-white' },
+  W: { label: 'voting.stats.win', letter: 'voting.stats.winShort', className: 'bg-success text-white' },
+  D: {
+    label: 'voting.stats.draw',
+    letter: 'voting.stats.drawShort',
+    className: 'bg-muted-foreground text-white',
+  },
+  L: { label: 'voting.stats.loss', letter: 'voting.stats.lossShort', className: 'bg-destructive text-white' },
 } as const;
 
 function RecentForm({ form }: { form: SeasonStats['recentForm'] }) {
+  const t = useT();
   if (form.length === 0) {
-    return <p className="text-sm text-muted-foreground">No finished matches yet this season.</p>;
+    return <p className="text-sm text-muted-foreground">{t('voting.stats.noFinishedMatches')}</p>;
   }
   return (
     <ol className="flex flex-col gap-1.5">
@@ -85,22 +96,25 @@ function RecentForm({ form }: { form: SeasonStats['recentForm'] }) {
                 style.className,
               )}
             >
-              <span aria-hidden="true">{game.result}</span>
-              <span className="sr-only">{style.label}</span>
+              <span aria-hidden="true">{t(style.letter)}</span>
+              <span className="sr-only">{t(style.label)}</span>
             </span>
             <span className="min-w-0 flex-1 truncate">
-              vs {game.opponent} <span className="text-muted-foreground tabular-nums">{game.score}</span>
+              {t('voting.stats.versus', { opponent: game.opponent })}{' '}
+              <span dir="ltr" className="text-muted-foreground tabular-nums">
+                {game.score}
+              </span>
             </span>
             <span className="shrink-0 text-muted-foreground tabular-nums">
               {game.playerAverage === null ? (
                 <>
                   <span aria-hidden="true">{NO_VALUE}</span>
-                  <span className="sr-only">No fan rating</span>
+                  <span className="sr-only">{t('voting.stats.noFanRating')}</span>
                 </>
               ) : (
                 <>
-                  <span className="sr-only">Fan rating </span>
-                  {game.playerAverage.toFixed(1)}
+                  <span className="sr-only">{t('voting.stats.fanRating')} </span>
+                  {oneDecimal(game.playerAverage)}
                 </>
               )}
             </span>
@@ -122,26 +136,23 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** Nothing recorded for the player this season: one sentence instead of a grid of dashes. */
 function NoStatsYet({ player, season }: { player: Player; season: string }) {
+  const t = useT();
   return (
     <div className="flex flex-col items-center gap-2 rounded-md bg-muted px-4 py-6 text-center">
-      <p className="font-semibold">
-        No {season} figures for {player.name} yet
-      </p>
-      <p className="text-sm text-muted-foreground">
-        The fans’ ratings, Man of the Match awards and recent form appear here after their first rated match
-        of the season.
-      </p>
+      <p className="font-semibold">{t('voting.stats.noFigures', { season, name: player.name })}</p>
+      <p className="text-sm text-muted-foreground">{t('voting.stats.noFiguresText')}</p>
     </div>
   );
 }
 
 function DialogBody({ player, open }: { player: Player; open: boolean }) {
+  const t = useT();
   const stats = useSeasonStats(player.id, open);
   if (stats.isPending) {
     return (
       <div className="flex flex-col gap-3" aria-busy="true">
         <span className="sr-only" role="status">
-          Loading stats...
+          {t('voting.stats.loading')}
         </span>
         <Skeleton className="h-5 w-48" />
         <div className="grid grid-cols-2 gap-2">
@@ -157,9 +168,9 @@ function DialogBody({ player, open }: { player: Player; open: boolean }) {
   if (stats.isError) {
     return (
       <div className="flex flex-col items-start gap-3 text-sm" role="alert">
-        <p>The stats could not be loaded.</p>
+        <p>{t('voting.stats.loadError')}</p>
         <Button variant="outline" size="sm" onClick={() => void stats.refetch()}>
-          Try again
+          {t('voting.tryAgain')}
         </Button>
       </div>
     );
@@ -170,17 +181,17 @@ function DialogBody({ player, open }: { player: Player; open: boolean }) {
   const nothingYet = stats.data.matchesRated === 0 && stats.data.ratingCount === 0;
   return (
     <div className="flex flex-col gap-5">
-      <Section title={`${season} Season Overview`}>
+      <Section title={t('voting.stats.seasonOverview', { season })}>
         {nothingYet ? <NoStatsYet player={player} season={season} /> : <Overview stats={stats.data} />}
       </Section>
-      <Section title="Performance Stats">
+      <Section title={t('voting.stats.performance')}>
         {recorded.length > 0 ? (
           <PerformanceRows rows={recorded} />
         ) : (
-          <p className="text-sm text-muted-foreground">No match figures recorded yet this season.</p>
+          <p className="text-sm text-muted-foreground">{t('voting.stats.noMatchFigures')}</p>
         )}
       </Section>
-      <Section title="Recent Form">
+      <Section title={t('voting.stats.recentForm')}>
         <RecentForm form={stats.data.recentForm} />
       </Section>
     </div>
@@ -193,7 +204,10 @@ interface PlayerStatsContentProps extends LazyDialogState {
 
 /** The season dialog of a player card, loaded on the first opening (see PlayerStatsDialog). */
 export function PlayerStatsContent({ player, ...state }: PlayerStatsContentProps) {
-  const details = [player.position, player.jerseyNumber !== null ? `#${player.jerseyNumber}` : null]
+  const details = [
+    positionName(player.position),
+    player.jerseyNumber !== null ? `#${player.jerseyNumber}` : null,
+  ]
     .filter(Boolean)
     .join(' · ');
   return (

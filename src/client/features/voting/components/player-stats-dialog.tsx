@@ -1,4 +1,5 @@
 import { LazyDialogButton } from '@client/components/ui/lazy-dialog';
+import { Trans } from '@client/lib/i18n/react';
 import type { Player } from '@shared/players';
 import { ChartColumn } from 'lucide-react';
 import { lazy } from 'react';
@@ -17,7 +18,11 @@ export function PlayerStatsDialog({ player }: { player: Player }) {
       className="-my-3 inline-flex min-h-11 align-middle cursor-pointer items-center gap-1 rounded-md px-1 text-sm font-semibold text-primary-text underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring"
     >
       <ChartColumn className="size-4" aria-hidden="true" />
-      Stats<span className="sr-only"> for {player.name}</span>
+      <Trans
+        id="voting.details.statsLink"
+        values={{ name: player.name }}
+        components={{ 0: <span className="sr-only" /> }}
+      />
     </LazyDialogButton>
   );
 }

@@ -1,3 +1,4 @@
+import { useT } from '@client/lib/i18n/use-t';
 import { cn } from '@client/lib/utils';
 import { RATING_MAX, RATING_MIN } from '@shared/domain';
 
@@ -17,16 +18,17 @@ interface RatingGridProps {
  * is 'Rate {name} {n}' and pressed when chosen.
  */
 export function RatingGrid({ playerName, value, disabled, describedBy, onRate }: RatingGridProps) {
+  const t = useT();
   return (
     <fieldset data-key-row="" className="grid min-w-0 grid-cols-10 gap-[3px]">
-      <legend className="sr-only">Your rating for {playerName}</legend>
+      <legend className="sr-only">{t('voting.card.ratingLegend', { name: playerName })}</legend>
       {VALUES.map((n) => {
         const selected = value === n;
         return (
           <button
             key={n}
             type="button"
-            aria-label={`Rate ${playerName} ${n}`}
+            aria-label={t('voting.card.rateValue', { name: playerName, value: n })}
             aria-pressed={selected}
             aria-describedby={selected ? describedBy : undefined}
             disabled={disabled}

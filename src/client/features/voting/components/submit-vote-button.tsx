@@ -1,5 +1,6 @@
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
+import { useT } from '@client/lib/i18n/use-t';
 import { cn } from '@client/lib/utils';
 import { CircleCheck, Send } from 'lucide-react';
 import type { SubmitState } from '../api/submit-vote';
@@ -25,6 +26,7 @@ export function SubmitVoteButton({
   describedBy,
   className,
 }: SubmitVoteButtonProps) {
+  const t = useT();
   // Once pressed, the button keeps the focus (aria-disabled, not disabled): a keyboard or screen-reader
   // user stays in place and hears 'Submitting...' then 'Vote Submitted' on the control they used.
   const busyOrDone = state !== 'idle';
@@ -47,16 +49,16 @@ export function SubmitVoteButton({
       {state === 'submitting' ? (
         <>
           <Spinner />
-          Submitting...
+          {t('voting.submit.submitting')}
         </>
       ) : state === 'submitted' ? (
         <>
           <CircleCheck aria-hidden="true" />
-          Vote Submitted
+          {t('voting.submit.submitted')}
         </>
       ) : (
         <>
-          <Send aria-hidden="true" />
+          <Send aria-hidden="true" className="rtl:-scale-x-100" />
           {label}
         </>
       )}

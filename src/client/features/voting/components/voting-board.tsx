@@ -1,7 +1,7 @@
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { countLabel } from '@client/lib/intl-format';
+import { useT } from '@client/lib/i18n/use-t';
 import { lazyOr } from '@client/lib/lazy-or';
 import { useMediaQuery, WIDE_QUERY } from '@client/lib/use-media-query';
 import { cn } from '@client/lib/utils';
@@ -55,13 +55,14 @@ function Note({ tone, icon, children }: { tone: 'success' | 'muted'; icon: React
 }
 
 function TotalRatings({ matchId }: { matchId: number }) {
+  const t = useT();
   const { data } = useMatchStats(matchId);
   if (!data) return null;
   return (
     <p className="inline-flex items-center gap-1.5 rounded-full bg-card px-3 py-1 text-sm font-semibold shadow-xs ring-1 ring-border">
       <Users className="size-4 text-muted-foreground" aria-hidden="true" />
-      <span className="tabular-nums">{countLabel(data.totalRatings, 'rating')}</span>
-      <span className="sr-only"> for this match</span>
+      <span className="tabular-nums">{t('voting.ratingCount', { count: data.totalRatings })}</span>
+      <span className="sr-only"> {t('voting.board.forThisMatch')}</span>
     </p>
   );
 }
@@ -90,6 +91,7 @@ interface VotingBoardProps {
  * match has ended, the results come first.
  */
 export function VotingBoard({ match, user, onConsentRequired, results, side }: VotingBoardProps) {
+  const t = useT();
   const wide = useMediaQuery(WIDE_QUERY);
   const players = useAvailablePlayers();
   const userRatings = useUserRatings(user.id, match.id);
@@ -189,25 +191,25 @@ export function VotingBoard({ match, user, onConsentRequired, results, side }: V
         >
           <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
             <h2 id="rate-players-title" className="text-xl font-extrabold tracking-tight sm:text-2xl">
-              {hasVoted ? 'Your Ratings' : 'Rate Players'}
+              {hasVoted ? t('voting.board.yourRatings') : t('voting.board.ratePlayers')}
             </h2>
             <TotalRatings matchId={match.id} />
             {votingOpen ? (
-              <p className="w-full text-sm text-muted-foreground lg:hidden">{PROGRESS_HINT}</p>
+              <p className="w-full text-sm text-muted-foreground lg:hidden">{t(PROGRESS_HINT)}</p>
             ) : null}
           </div>
 
           {hasVoted ? (
             <Note tone="success" icon={<CircleCheck aria-hidden="true" />}>
-              Your vote is in. Open a player to see how fans rated them.
+              {t('voting.board.votedNote')}
             </Note>
           ) : phase === 'ended' ? (
             <Note tone="muted" icon={<Lock aria-hidden="true" />}>
-              Voting has ended for this match.
+              {t('voting.board.endedNote')}
             </Note>
           ) : phase === 'preparing' ? (
             <Note tone="muted" icon={<Clock aria-hidden="true" />}>
-              Voting opens when the match goes live.
+              {t('voting.board.preparingNote')}
             </Note>
           ) : null}
 
@@ -215,15 +217,15 @@ export function VotingBoard({ match, user, onConsentRequired, results, side }: V
             <PlayerCardsSkeleton />
           ) : players.isError ? (
             <Card role="alert" className="flex flex-col items-start gap-3 p-5 text-sm">
-              <p className="font-semibold">The players could not be loaded.</p>
+              <p className="font-semibold">{t('voting.board.playersLoadError')}</p>
               <Button variant="outline" size="sm" onClick={() => void players.refetch()}>
-                Try again
+                {t('voting.tryAgain')}
               </Button>
             </Card>
           ) : groups.length === 0 ? (
             <Card className="p-6 text-center text-sm text-muted-foreground">
-              <p className="font-semibold text-foreground">No players to rate yet</p>
-              <p>The squad for this match has not been published. Check back soon.</p>
+              <p className="font-semibold text-foreground">{t('voting.board.noPlayersTitle')}</p>
+              <p>{t('voting.board.noPlayersText')}</p>
             </Card>
           ) : (
             groups.map((group) => (
@@ -255,7 +257,10 @@ export function VotingBoard({ match, user, onConsentRequired, results, side }: V
       </div>
 
       {/* As tall as the players, so the progress card can stay in view while they scroll by. */}
-      <aside aria-label="Leaderboard and more" className="flex min-w-0 flex-col gap-4 self-stretch sm:gap-6">
+      <aside
+        aria-label={t('voting.board.asideLabel')}
+        className="flex min-w-0 flex-col gap-4 self-stretch sm:gap-6"
+      >
         {showProgress && wide ? (
           <Suspense fallback={<Skeleton className="h-64 w-full rounded-lg" />}>
             <VotingProgressCard {...status} className="sticky top-4 z-10 shadow-md" />

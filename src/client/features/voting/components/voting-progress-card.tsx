@@ -1,4 +1,6 @@
 import { Progress } from '@client/components/ui/progress';
+import { Trans } from '@client/lib/i18n/react';
+import { useT } from '@client/lib/i18n/use-t';
 import { cn } from '@client/lib/utils';
 import { Trophy } from 'lucide-react';
 import { useId } from 'react';
@@ -8,7 +10,10 @@ import { SubmitVoteButton } from './submit-vote-button';
 export const VOTING_PROGRESS_ID = 'voting-progress';
 export const SUBMIT_VOTE_BUTTON_ID = 'submit-vote';
 
-export const PROGRESS_HINT = 'Rate all selected players and Manager, then select Man of the Match to submit.';
+/** The hint's catalogue key: `t(PROGRESS_HINT)` where it is shown. */
+export const PROGRESS_HINT = 'voting.progress.hint';
+
+type Translate = ReturnType<typeof useT>;
 
 export interface VoteStatus {
   completed: number;
@@ -22,16 +27,17 @@ export interface VoteStatus {
 }
 
 /** What is still missing before the vote can go in, for the fan and for the button's description. */
-export function missingText({ completed, total, motmName, votingOpen, state }: VoteStatus): string | null {
+export function missingText(
+  { completed, total, motmName, votingOpen, state }: VoteStatus,
+  t: Translate,
+): string | null {
   if (state !== 'idle') return null;
-  if (!votingOpen) return 'Voting is not open right now.';
+  if (!votingOpen) return t('voting.progress.notOpen');
   const left = Math.max(total - completed, 0);
-  const parts: string[] = [];
-  if (left > 0) parts.push(`rate ${left} more`);
-  if (!motmName) parts.push('choose your Man of the Match');
-  if (parts.length === 0) return 'All set: submit your vote.';
-  const text = parts.join(' and ');
-  return `To submit, ${text}.`;
+  if (left > 0 && !motmName) return t('voting.progress.missingBoth', { count: left });
+  if (left > 0) return t('voting.progress.missingRatings', { count: left });
+  if (!motmName) return t('voting.progress.missingMotm');
+  return t('voting.progress.allSet');
 }
 
 /** 'Submit Vote' of the Voting Progress, bar or card: the button the page comes back to. */
@@ -44,10 +50,11 @@ export function SubmitVote({
   describedBy: string | undefined;
   className?: string;
 }) {
+  const t = useT();
   return (
     <SubmitVoteButton
       id={SUBMIT_VOTE_BUTTON_ID}
-      label="Submit Vote"
+      label={t('voting.submit.submitVote')}
       state={status.state}
       canSubmit={status.canSubmit}
       onSubmit={status.onSubmit}
@@ -59,9 +66,10 @@ export function SubmitVote({
 
 /** Said once per change, after whatever the fan is doing (the progress may be off screen). */
 export function ProgressAnnouncement({ completed, total }: Pick<VoteStatus, 'completed' | 'total'>) {
+  const t = useT();
   return (
     <p className="sr-only" aria-live="polite" aria-atomic="true" data-testid="vote-progress-announcement">
-      {`${completed} of ${total} rated`}
+      {t('voting.progress.announcement', { completed, total })}
     </p>
   );
 }
@@ -71,10 +79,11 @@ export function ProgressAnnouncement({ completed, total }: Pick<VoteStatus, 'com
  * many are rated, the MOTM pick and 'Submit Vote' always in reach.
  */
 export function VotingProgressBar(status: VoteStatus) {
+  const t = useT();
   const titleId = useId();
   const missingId = useId();
   const { completed, total, motmName } = status;
-  const missing = missingText(status);
+  const missing = missingText(status, t);
   return (
     <section
       id={VOTING_PROGRESS_ID}
@@ -83,22 +92,26 @@ export function VotingProgressBar(status: VoteStatus) {
       className="surface-light fixed inset-x-0 bottom-0 z-30 border-t border-border bg-card/95 px-3 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgb(0_0_0/0.08)] backdrop-blur"
     >
       <h2 id={titleId} className="sr-only">
-        Voting Progress
+        {t('voting.progress.title')}
       </h2>
       <div className="mx-auto flex max-w-3xl items-center gap-3">
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <p className="text-sm font-semibold tabular-nums">
-            <span className="text-base font-extrabold">{completed}</span>/{total} rated
+            <Trans
+              id="voting.progress.barCount"
+              values={{ completed, total }}
+              components={{ 0: <span dir="ltr" />, 1: <span className="text-base font-extrabold" /> }}
+            />
           </p>
-          <Progress value={completed} max={total} aria-label="Players rated" />
+          <Progress value={completed} max={total} aria-label={t('voting.progress.barLabel')} />
           <p className="flex min-w-0 items-center gap-1 text-xs">
             <Trophy className="size-3.5 shrink-0" aria-hidden="true" />
             <span aria-hidden="true" className="shrink-0 text-muted-foreground">
-              MOTM:
+              {t('voting.progress.motmShort')}
             </span>
-            <span className="sr-only">Man of the Match: </span>
+            <span className="sr-only">{t('voting.progress.motmLabel')} </span>
             <span className={cn('truncate font-semibold', !motmName && 'text-muted-foreground')}>
-              {motmName ?? 'Not selected'}
+              {motmName ?? t('voting.progress.notSelected')}
             </span>
           </p>
         </div>

@@ -1,5 +1,7 @@
 import { Card } from '@client/components/ui/card';
 import { Progress } from '@client/components/ui/progress';
+import { Trans } from '@client/lib/i18n/react';
+import { useT } from '@client/lib/i18n/use-t';
 import { cn } from '@client/lib/utils';
 import { Trophy } from 'lucide-react';
 import { useId } from 'react';
@@ -16,12 +18,13 @@ import {
 // Wide screens only (a phone has the bar): kept out of the first load, which a phone makes most.
 
 function MotmLine({ motmName }: { motmName: string | null }) {
+  const t = useT();
   return (
     <p className="flex items-center gap-2 text-sm">
       <Trophy className="size-4 shrink-0 text-foreground" aria-hidden="true" />
-      <span className="text-muted-foreground">Man of the Match:</span>
+      <span className="text-muted-foreground">{t('voting.progress.motmLabel')}</span>
       <span className={cn('min-w-0 truncate font-semibold', !motmName && 'text-muted-foreground')}>
-        {motmName ?? 'Not selected'}
+        {motmName ?? t('voting.progress.notSelected')}
       </span>
     </p>
   );
@@ -29,10 +32,11 @@ function MotmLine({ motmName }: { motmName: string | null }) {
 
 /** The Voting Progress card: completed/total, bar, hint, the MOTM pick and 'Submit Vote'. */
 export function VotingProgressCard(status: VoteStatus & { className?: string }) {
+  const t = useT();
   const titleId = useId();
   const missingId = useId();
   const { completed, total, motmName, className } = status;
-  const missing = missingText(status);
+  const missing = missingText(status, t);
   return (
     <Card
       id={VOTING_PROGRESS_ID}
@@ -42,16 +46,23 @@ export function VotingProgressCard(status: VoteStatus & { className?: string }) 
     >
       <div className="flex items-baseline justify-between gap-3">
         <h3 id={titleId} className="text-base font-bold">
-          Voting Progress
+          {t('voting.progress.title')}
         </h3>
         <p className="text-sm font-semibold tabular-nums">
-          <span className="text-lg font-extrabold">{completed}</span>/{total}
-          <span className="sr-only"> rated</span>
+          <Trans
+            id="voting.progress.cardCount"
+            values={{ completed, total }}
+            components={{
+              0: <span dir="ltr" />,
+              1: <span className="text-lg font-extrabold" />,
+              2: <span className="sr-only" />,
+            }}
+          />
         </p>
       </div>
-      <Progress value={completed} max={total} aria-label="Players rated" />
+      <Progress value={completed} max={total} aria-label={t('voting.progress.barLabel')} />
       <ProgressAnnouncement completed={completed} total={total} />
-      <p className="text-sm text-muted-foreground">{PROGRESS_HINT}</p>
+      <p className="text-sm text-muted-foreground">{t(PROGRESS_HINT)}</p>
       <MotmLine motmName={motmName} />
       <SubmitVote status={status} describedBy={missing ? missingId : undefined} />
       {missing ? (
@@ -65,6 +76,7 @@ export function VotingProgressCard(status: VoteStatus & { className?: string }) 
 
 /** The second submit card after the players, on medium screens and up only. */
 export function SubmitFinalVoteCard(status: VoteStatus & { className?: string }) {
+  const t = useT();
   const titleId = useId();
   const { completed, total, motmName, state, canSubmit, onSubmit, className } = status;
   return (
@@ -75,21 +87,20 @@ export function SubmitFinalVoteCard(status: VoteStatus & { className?: string })
     >
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <h3 id={titleId} className="text-base font-bold">
-          Submit Final Vote
+          {t('voting.submit.submitFinalVote')}
         </h3>
         <p className="text-sm text-muted-foreground">
-          <span className="font-semibold text-foreground tabular-nums">
-            {completed}/{total}
-          </span>{' '}
-          rated.{' '}
-          {state === 'submitted'
-            ? 'Your ratings and Man of the Match are recorded.'
-            : 'Your vote is final once submitted.'}
+          <Trans
+            id="voting.final.ratedCount"
+            values={{ completed, total }}
+            components={{ 0: <span dir="ltr" className="font-semibold text-foreground tabular-nums" /> }}
+          />{' '}
+          {state === 'submitted' ? t('voting.final.recorded') : t('voting.final.finalOnce')}
         </p>
         <MotmLine motmName={motmName} />
       </div>
       <SubmitVoteButton
-        label="Submit Final Vote"
+        label={t('voting.submit.submitFinalVote')}
         state={state}
         canSubmit={canSubmit}
         onSubmit={onSubmit}

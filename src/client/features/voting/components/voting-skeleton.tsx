@@ -1,4 +1,5 @@
 import { Skeleton } from '@client/components/ui/skeleton';
+import { useT } from '@client/lib/i18n/use-t';
 
 /** Placeholder player cards while the squad loads. */
 export function PlayerCardsSkeleton({ count = 4 }: { count?: number }) {
@@ -28,10 +29,11 @@ export function PlayerCardsSkeleton({ count = 4 }: { count?: number }) {
 
 /** The whole voting area while the current match loads. */
 export function VotingBoardSkeleton() {
+  const t = useT();
   return (
     <div className="flex flex-col gap-6" aria-busy="true">
       <span className="sr-only" role="status">
-        Loading the match...
+        {t('voting.board.loadingMatch')}
       </span>
       <Skeleton className="h-32 rounded-lg bg-chrome/15 sm:h-44" />
       <Skeleton className="h-7 w-40" />

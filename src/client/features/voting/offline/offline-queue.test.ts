@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { loadCatalogsForTests } from '@client/lib/i18n/testing';
 import type { RatingBody } from '@shared/ratings';
 import { QueryClient } from '@tanstack/react-query';
 import { IDBFactory } from 'fake-indexeddb';
@@ -44,6 +45,8 @@ beforeEach(() => {
 });
 
 describe('OfflineQueue', () => {
+  loadCatalogsForTests();
+
   it('fetches the module once, and shows what its store keeps', async () => {
     const { module } = fakeModule();
     const { load } = importer(module);

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import type { ToastInput } from '@client/components/ui/use-toast';
 import { ApiError } from '@client/lib/api-client';
+import { loadCatalogsForTests } from '@client/lib/i18n/testing';
 import type { RatingBody } from '@shared/ratings';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -44,6 +45,8 @@ afterEach(() => {
 });
 
 describe('OfflineRatings.sync', () => {
+  loadCatalogsForTests();
+
   it('sends the fan’s records oldest first without id and timestamp, deletes each, toasts the count', async () => {
     const { store, offline, sent, toasts } = setup();
     await store.save(rating(9, 7));

@@ -1,22 +1,29 @@
 import type { ToastInput } from '@client/components/ui/use-toast';
 import { ApiError } from '@client/lib/api-client';
 import { debugLog } from '@client/lib/debug-log';
+import { i18n } from '@client/lib/i18n/i18n';
 import type { RatingBody } from '@shared/ratings';
 import { type OfflineRatingRecord, type OfflineRatingStore, ratingPayload } from './offline-store';
 
-/** The sync toasts, word for word. */
+/** The sync toasts, word for word; made when raised, in the language being read. */
 export const SYNC_TOASTS = {
   synced: (count: number): ToastInput => ({
     variant: 'success',
-    title: 'Ratings synced',
-    description: `${count} offline rating(s) synced successfully.`,
+    title: i18n._('voting.toast.syncedTitle'),
+    description: i18n._('voting.toast.syncedText', { count }),
   }),
   partial: (failed: number): ToastInput => ({
     variant: 'destructive',
-    title: 'Sync issues',
-    description: `${failed} rating(s) failed to sync.`,
+    title: i18n._('voting.toast.syncIssuesTitle'),
+    description: i18n._('voting.toast.syncIssuesText', { count: failed }),
   }),
-  failed: { variant: 'destructive', title: 'Sync failed', description: 'Failed to sync offline ratings.' },
+  get failed(): ToastInput {
+    return {
+      variant: 'destructive',
+      title: i18n._('voting.toast.syncFailedTitle'),
+      description: i18n._('voting.toast.syncFailedText'),
+    };
+  },
 } satisfies Record<string, ToastInput | ((count: number) => ToastInput)>;
 
 /**

@@ -1,3 +1,4 @@
+import { loadCatalogsForTests } from '@client/lib/i18n/testing';
 import type { Player } from '@shared/players';
 import { describe, expect, it } from 'vitest';
 import { groupPlayers, motmCandidates, playerGroupKey } from './group-players';
@@ -40,6 +41,8 @@ describe('playerGroupKey', () => {
 });
 
 describe('groupPlayers', () => {
+  loadCatalogsForTests();
+
   it('orders the groups as the spec lists them and leaves out empty ones', () => {
     const groups = groupPlayers([
       player('Boss', 'Manager', { isManager: true }),

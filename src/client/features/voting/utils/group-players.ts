@@ -1,3 +1,4 @@
+import { i18n } from '@client/lib/i18n/i18n';
 import { positionGroup } from '@shared/domain';
 import type { Player } from '@shared/players';
 
@@ -11,18 +12,19 @@ export type PlayerGroupKey =
 
 export interface PlayerGroup {
   key: PlayerGroupKey;
-  /** The heading, word for word as fans see it. */
+  /** The heading, word for word as fans see it, in the language being read. */
   title: string;
   players: Player[];
 }
 
+// Translated when the groups are made (call time), never at module load.
 const ORDER: { key: PlayerGroupKey; title: (count: number) => string }[] = [
-  { key: 'goalkeepers', title: () => 'Goalkeepers' },
-  { key: 'defenders', title: () => 'Defenders' },
-  { key: 'midfielders', title: () => 'Midfielders' },
-  { key: 'forwards', title: () => 'Forwards' },
-  { key: 'substitutes', title: () => 'SUBSTITUTES' },
-  { key: 'manager', title: (count) => `Manager (${count})` },
+  { key: 'goalkeepers', title: () => i18n._('voting.group.goalkeepers') },
+  { key: 'defenders', title: () => i18n._('voting.group.defenders') },
+  { key: 'midfielders', title: () => i18n._('voting.group.midfielders') },
+  { key: 'forwards', title: () => i18n._('voting.group.forwards') },
+  { key: 'substitutes', title: () => i18n._('voting.group.substitutes') },
+  { key: 'manager', title: (count) => i18n._('voting.group.manager', { count }) },
 ];
 
 /** Which group a player is listed under: the manager first, then substitutes regardless of position. */

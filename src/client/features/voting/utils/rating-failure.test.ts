@@ -1,4 +1,5 @@
 import { ApiError } from '@client/lib/api-client';
+import { loadCatalogsForTests } from '@client/lib/i18n/testing';
 import { describe, expect, it } from 'vitest';
 import { isRetryableFailure, isVotingEndedError } from './rating-failure';
 
@@ -15,6 +16,16 @@ describe('isVotingEndedError', () => {
     expect(isVotingEndedError(new ApiError(409, 'Conflict', body('You have already submitted')))).toBe(false);
     expect(isVotingEndedError(new ApiError(400, 'Bad Request', body('Voting has ended')))).toBe(false);
     expect(isVotingEndedError(new TypeError('Failed to fetch'))).toBe(false);
+  });
+
+  it('reads the server’s own message, whatever language the page is in', () => {
+    loadCatalogsForTests('fr');
+    const answer = JSON.stringify({
+      message: 'Voting has ended. This match has ended.',
+      code: 'rating.votingEnded',
+    });
+    expect(isVotingEndedError(new ApiError(409, 'Conflict', answer))).toBe(true);
+    loadCatalogsForTests();
   });
 });
 

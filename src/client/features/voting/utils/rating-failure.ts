@@ -1,14 +1,31 @@
-import { ApiError, apiErrorMessage } from '@client/lib/api-client';
+import { ApiError } from '@client/lib/api-client';
+import { i18n } from '@client/lib/i18n/i18n';
+import { errorBody } from '@shared/errors';
 
-/** The toast when a match is not live, word for word. */
-export const VOTING_ENDED_TOAST = 'Voting has ended. This match has ended and voting is no longer available.';
+/** The toast when a match is not live, in the language being read. */
+export function votingEndedToastText(): string {
+  return i18n._('voting.toast.votingEnded');
+}
+
+/**
+ * The server's own message of a refusal, always English: read to tell what happened, never shown (the
+ * shown text, apiErrorMessage, follows the reader's language, so it cannot be matched on).
+ */
+function serverMessage(error: ApiError): string {
+  const body = /^\d{3}: ([\s\S]+)$/.exec(error.message)?.[1];
+  if (!body) return '';
+  try {
+    const parsed = errorBody.pick({ message: true }).safeParse(JSON.parse(body));
+    return parsed.success ? parsed.data.message : '';
+  } catch {
+    return '';
+  }
+}
 
 /** The server refused because the match is not live (409, message starting 'Voting has ended'). */
 export function isVotingEndedError(error: unknown): boolean {
   return (
-    error instanceof ApiError &&
-    error.status === 409 &&
-    apiErrorMessage(error, '').startsWith('Voting has ended')
+    error instanceof ApiError && error.status === 409 && serverMessage(error).startsWith('Voting has ended')
   );
 }
 

@@ -1,3 +1,4 @@
+import { loadCatalogsForTests } from '@client/lib/i18n/testing';
 import type { SeasonStats } from '@shared/players';
 import { describe, expect, it } from 'vitest';
 import { statRole, statRowsFor } from './stat-rows';
@@ -25,6 +26,8 @@ describe('statRole', () => {
 });
 
 describe('statRowsFor', () => {
+  loadCatalogsForTests();
+
   it('gives the manager his fields with only the fan average filled in', () => {
     const rows = statRowsFor({ isManager: true, position: 'Manager' }, stats);
     expect(labels(rows)).toEqual([

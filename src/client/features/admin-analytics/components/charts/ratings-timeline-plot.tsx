@@ -1,4 +1,5 @@
 import { CHART_COLOURS } from '@client/lib/chart-palette';
+import { useT } from '@client/lib/i18n/use-t';
 import {
   Area,
   AreaChart,
@@ -16,14 +17,16 @@ const { primary: PRIMARY, axis: AXIS, grid: GRID } = CHART_COLOURS;
 
 /** The drawing only; the caption and the data table beside it carry the meaning for screen readers. */
 export default function RatingsTimelinePlot({ points }: { points: TimelinePoint[] }) {
+  const t = useT();
+  const ratings = t('admin-match.analytics.timeline.ratings');
   const axes = (
     <>
       <CartesianGrid stroke={GRID} vertical={false} />
       <XAxis dataKey="label" tick={{ fill: AXIS, fontSize: 12 }} tickLine={false} minTickGap={24} />
       <YAxis allowDecimals={false} tick={{ fill: AXIS, fontSize: 12 }} tickLine={false} axisLine={false} />
       <Tooltip
-        formatter={(value) => [value, 'Ratings']}
-        labelFormatter={(label) => `Minute ${label}`}
+        formatter={(value) => [value, ratings]}
+        labelFormatter={(label) => t('admin-match.analytics.timeline.tooltip', { minute: String(label) })}
         contentStyle={{ borderRadius: 8, borderColor: GRID }}
         cursor={{ fill: 'rgba(0,0,0,0.04)' }}
       />
@@ -40,7 +43,7 @@ export default function RatingsTimelinePlot({ points }: { points: TimelinePoint[
           {axes}
           <Bar
             dataKey="ratings"
-            name="Ratings"
+            name={ratings}
             fill={PRIMARY}
             radius={[4, 4, 0, 0]}
             maxBarSize={48}
@@ -63,7 +66,7 @@ export default function RatingsTimelinePlot({ points }: { points: TimelinePoint[
         <Area
           type="monotone"
           dataKey="ratings"
-          name="Ratings"
+          name={ratings}
           stroke={PRIMARY}
           strokeWidth={2}
           fill="url(#ratings-fill)"
