@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_SERVERS, type E2EServer } from './tests/e2e/support/servers';
+import { budget } from './tests/e2e/support/time-scale';
 import { CHROMIUM_PATH } from './tests/scripts/ensure-chromium';
 
 const PHONE_SERVER = E2E_SERVERS.find((s) => s.name === 'pglite') as E2EServer;
@@ -11,8 +12,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: 2,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  timeout: budget(60_000),
+  expect: { timeout: budget(10_000) },
   reporter: [['list'], ['json', { outputFile: '.tmp/test-results/playwright.json' }]],
   use: {
     // The built page installs a service worker; it would answer requests the specs route or take offline.

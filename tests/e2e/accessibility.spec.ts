@@ -20,6 +20,7 @@ import {
 import { apiFan, type E2ELiveMatch, startMatchAsAdmin } from './support/match-day';
 import { holdServer } from './support/server-lock';
 import { E2E_ADMIN } from './support/servers';
+import { budget } from './support/time-scale';
 
 const PASSWORD = 'a11y-fan-password';
 const PHONE = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } };
@@ -66,7 +67,7 @@ test.describe('screens without a live match', () => {
     server,
     uniqueEmail,
   }, testInfo) => {
-    test.setTimeout(150_000);
+    test.setTimeout(budget(150_000));
     const phone = isPhone(testInfo.project.name);
     const screens: [string, string, RegExp][] = [
       ['/', 'signed-out home', /./],
@@ -131,7 +132,7 @@ test.describe('screens without a live match', () => {
 
 test.describe('admin', () => {
   test('every admin tab and dialog is axe-clean', async ({ page, server, uniqueEmail }, testInfo) => {
-    test.setTimeout(240_000);
+    test.setTimeout(budget(240_000));
     // A fan of the test's own, found by name among the other specs' fans, given a new password and deleted.
     const targetName = `A11y Target ${testInfo.project.name} ${Date.now()}`;
     await registerVerified(page, server, uniqueEmail(), PASSWORD, targetName);
@@ -207,7 +208,7 @@ test.describe('admin', () => {
   test('an admin works every tab with the keyboard: nav links, arrow-key tabs, dialogs closed with Escape', {
     tag: '@desktop-only',
   }, async ({ page, baseURL }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(budget(240_000));
     // Another test's squad or match change re-renders the tab under the focus (to <body>): the server is
     // held meanwhile (released by the fixtures).
     await holdServer(baseURL ?? '');
@@ -310,7 +311,7 @@ test.describe('with a live match', { tag: '@phone-only' }, () => {
     uniqueEmail,
     baseURL,
   }, testInfo) => {
-    test.setTimeout(240_000);
+    test.setTimeout(budget(240_000));
     await withLiveMatch(baseURL as string, 'Aston Villa', async (live) => {
       const email = uniqueEmail();
       const star = live.starters[0] as Player;
@@ -472,7 +473,7 @@ test.describe('with a live match', { tag: '@phone-only' }, () => {
     uniqueEmail,
     baseURL,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(budget(240_000));
     await withLiveMatch(baseURL as string, 'Newcastle United', async (live) => {
       const star = live.starters[0] as Player;
       for (const [size, options] of [
@@ -543,7 +544,7 @@ test.describe('with a live match', { tag: '@phone-only' }, () => {
     uniqueEmail,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(budget(120_000));
     await withLiveMatch(baseURL as string, 'Tottenham Hotspur', async (live) => {
       const star = live.starters[0] as Player;
       const context = await browser.newContext({

@@ -6,6 +6,7 @@ import { directionOf, type Locale } from '../../src/shared/i18n/locales';
 import type { Player } from '../../src/shared/players';
 import { expect, expectAccessible, registerVerified, signInAndConsent, test } from './support/fixtures';
 import { startMatchAsAdmin } from './support/match-day';
+import { budget } from './support/time-scale';
 
 /**
  * The whole fan vote in French and in Arabic at 390x844: sign in, rate every player and the manager, pick
@@ -275,7 +276,7 @@ for (const { locale, browserLocale, opponent } of FANS) {
       uniqueEmail,
       baseURL,
     }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(budget(240_000));
       await page.setViewportSize({ width: 390, height: 844 });
       expect(await page.evaluate(() => navigator.languages[0])).toBe(browserLocale);
       const t = (key: string, values?: Record<string, string | number>) => msg(locale, key, values);

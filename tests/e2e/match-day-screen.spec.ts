@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import type { Player } from '../../src/shared/players';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { apiFan, type E2EApiFan, startMatchAsAdmin } from './support/match-day';
+import { budget } from './support/time-scale';
 
 /** The tallest page the whole squad (11 starters, 3 substitutes and the manager) may make on a phone. */
 const PHONE_PAGE_LIMIT_PX = 3500;
@@ -24,7 +25,7 @@ test('the match day on this screen: players on the first screen, the result in v
   server,
   uniqueEmail,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   const phone = testInfo.project.name.endsWith('-phone');
   const live = await startMatchAsAdmin(`http://127.0.0.1:${server.port}`, 'Everton', { substitutes: 3 });
   try {

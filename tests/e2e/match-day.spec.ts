@@ -18,6 +18,7 @@ import { apiFan, type E2ELiveMatch, startMatchAsAdmin } from './support/match-da
 import { controlledByServiceWorker, keptApiAnswers, OFFLINE_NOISE } from './support/pwa';
 import { holdServer } from './support/server-lock';
 import { E2E_ADMIN, type E2EServer } from './support/servers';
+import { budget } from './support/time-scale';
 
 /** A fan in a browser of their own size: signed up, verified, signed in, consent given. */
 async function fanPage(
@@ -72,7 +73,7 @@ test('two fans rate a live match, vote, see the results; once it ends, rating is
   server,
   uniqueEmail,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(budget(180_000));
   const live = await startMatchAsAdmin(`http://127.0.0.1:${server.port}`, 'Arsenal');
   const [star, second] = live.starters as [Player, Player];
 
@@ -208,7 +209,7 @@ test('an admin runs a match day from the panel: announce, pick the squad within 
   page,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(budget(180_000));
   // It clears the squad and ends any live match: nobody else's match may run meanwhile (released by the fixtures).
   await holdServer(baseURL as string);
   const admin = page.request;
@@ -327,7 +328,7 @@ test('an admin manages users, brands the page with a logo and adds tracking tags
   browser,
   server,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(budget(180_000));
   const baseURL = `http://127.0.0.1:${server.port}`;
   // It sets and clears the server's tracking ids and branding (released by the fixtures).
   await holdServer(baseURL);
@@ -434,7 +435,7 @@ test('a fan who voted sees another fan’s rating move the leaderboard, pushed l
   server,
   uniqueEmail,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(budget(180_000));
   const live = await startMatchAsAdmin(`http://127.0.0.1:${server.port}`, 'Liverpool');
   const [star] = live.starters as [Player];
   try {
@@ -486,7 +487,7 @@ test('offline, ratings are kept and shown as waiting, then synced exactly once w
   server,
   uniqueEmail,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(budget(180_000));
   const live = await startMatchAsAdmin(`http://127.0.0.1:${server.port}`, 'Everton');
   const [star, second] = live.starters as [Player, Player];
   try {
@@ -573,7 +574,7 @@ test('when the live socket is refused the page polls every 30 s, and stops once 
   page,
   server,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(budget(180_000));
   const live = await startMatchAsAdmin(`http://127.0.0.1:${server.port}`, 'Brentford');
   try {
     await page.clock.install();
@@ -655,7 +656,7 @@ test('opened with no network at all, the installed app still takes a rating, and
   server,
   uniqueEmail,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   const live = await startMatchAsAdmin(`http://127.0.0.1:${server.port}`, 'Fulham');
   const player = live.starters[3] as Player;
   try {

@@ -7,6 +7,7 @@ import { closeWithEscape, smallTouchTargets } from './support/keyboard';
 import { apiFan, type E2EApiFan, startMatchAsAdmin } from './support/match-day';
 import { controlledByServiceWorker } from './support/pwa';
 import type { E2EServer } from './support/servers';
+import { budget } from './support/time-scale';
 
 /**
  * Web Push for fans (issue 19): the offer after the first vote, the account dialog's settings, the
@@ -169,7 +170,7 @@ test('after the first vote a fan turns notifications on; the match ending sends 
   server,
   uniqueEmail,
 }, testInfo) => {
-  test.setTimeout(150_000);
+  test.setTimeout(budget(150_000));
   const phone = testInfo.project.name.endsWith('-phone');
   const live = await startMatchAsAdmin(`http://127.0.0.1:${server.port}`, 'Brentford');
   const admin = live.admin;
@@ -409,7 +410,7 @@ test('in the account dialog a fan turns notifications on, changes what for, and 
   server,
   uniqueEmail,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   const fan = await apiFan(server, uniqueEmail());
   const subscription = await newSubscription(server);
   await fakePush(context, subscription);
@@ -491,7 +492,7 @@ test('where the browser cannot take notifications, or they are blocked, the dial
   server,
   uniqueEmail,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   const fan = await apiFan(server, uniqueEmail());
   await fakePush(context, await newSubscription(server));
   await openAs(page, fan);

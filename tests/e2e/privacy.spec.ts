@@ -13,6 +13,7 @@ import {
   spyOnGeolocation,
 } from './support/privacy';
 import { holdServer } from './support/server-lock';
+import { budget } from './support/time-scale';
 
 const GOOGLE = /^https:\/\/www\.googletagmanager\.com\//;
 const PASSWORD = 'a-good-password';
@@ -36,7 +37,7 @@ test('tracking tags load only after the signed-in fan consents, with consent mod
   baseURL,
   uniqueEmail,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   // The tracking ids are the server's, which another test sets and clears (released by the fixtures).
   await holdServer(baseURL ?? '');
   await saveTrackingIdsAsAdmin(baseURL ?? '');
@@ -98,7 +99,7 @@ test('tracking tags load only after the signed-in fan consents, with consent mod
 });
 
 test('geolocation is never asked for without the opt-in', async ({ page, server, uniqueEmail }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   await spyOnGeolocation(page);
   await page.goto('/');
   await page.waitForLoadState('networkidle');
@@ -126,7 +127,7 @@ test('a fan downloads their data, then deletes the account and is signed out for
   baseURL,
   uniqueEmail,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(budget(240_000));
   // Another test's match starting or ending raises a toast, and a toast takes the Escape that closes a
   // dialog (Radix layers): the server is held meanwhile (released by the fixtures).
   await holdServer(baseURL ?? '');

@@ -10,6 +10,7 @@ import {
   verificationLinkFor,
 } from './support/fixtures';
 import { expectNoAxeViolations, smallTouchTargets } from './support/keyboard';
+import { budget } from './support/time-scale';
 
 // Account recovery: forgotten passwords, verification links sent again, and social sign-in callbacks
 // that this browser did not start.
@@ -48,7 +49,7 @@ test('a fan who forgot the password sets a new one from the mailed link: the old
   server,
   uniqueEmail,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   const email = uniqueEmail();
   await registerVerified(page, server, email, 'old-password-1');
 
@@ -148,7 +149,7 @@ test('an unverified fan sends a new verification link from the sign-in screen: t
   server,
   uniqueEmail,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   const email = uniqueEmail();
   const password = 'unverified-password';
   const api = await otherBrowser();
@@ -230,7 +231,7 @@ test('an address signed up twice before it was verified: the link asks its owner
   server,
   uniqueEmail,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   const email = uniqueEmail();
   const api = await otherBrowser();
   for (const password of ['first-signup-password', 'second-signup-password']) {

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import type { Player } from '../../src/shared/players';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { apiFan, type E2EApiFan, startMatchAsAdmin } from './support/match-day';
+import { budget } from './support/time-scale';
 
 async function openAs(page: Page, fan: E2EApiFan, path: string) {
   await page.context().addCookies((await fan.api.storageState()).cookies);
@@ -23,7 +24,7 @@ test('the season: past matches, a match page, the season table, a player page an
   uniqueEmail,
   browser,
 }, testInfo) => {
-  test.setTimeout(150_000);
+  test.setTimeout(budget(150_000));
   const size = testInfo.project.name.endsWith('-phone') ? 'phone' : 'desktop';
   const opponent = `Brentford ${size} ${Date.now() % 100_000}`;
   const live = await startMatchAsAdmin(`http://127.0.0.1:${server.port}`, opponent);

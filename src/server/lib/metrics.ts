@@ -160,6 +160,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly fastReads = new Counter({
+    name: 'matchday_fast_reads_total',
+    help: "GET answers given from memory ahead of Fastify's hooks (features/match-day/fast-reads.ts), by route pattern; each is in the HTTP histogram too.",
+    labelNames: ['route'] as const,
+    registers: [this.registry],
+  });
+
   /** The HTTP histogram's series, each made once: a request builds no label object. */
   readonly #httpSeries = new Map<string, Histogram.Internal<'route' | 'method' | 'status_class'>>();
   readonly #querySeries: Record<QueryKind, Histogram.Internal<'kind'>> = {

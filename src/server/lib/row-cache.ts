@@ -32,6 +32,11 @@ export class RowCache<K, V> {
     return pending;
   }
 
+  /** The kept value, from memory only: never a read (the fast reads answer only from what is at hand). */
+  peek(key: K): V | undefined {
+    return this.values.get(key);
+  }
+
   forget(key: K): void {
     this.epoch += 1;
     this.values.delete(key);

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { bearerFromProtocols } from '@shared/live';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -16,20 +17,46 @@ declare module 'fastify' {
   }
 }
 
-export function readSessionToken(request: FastifyRequest): string | null {
+/** Where a request's session token may be: its URL, its headers and (live socket only) its query. */
+export interface TokenSource {
+  readonly url?: string | undefined;
+  readonly headers: IncomingHttpHeaders;
+  readonly query?: unknown;
+}
+
+/**
+ * The session token a request carries: a bearer token, else (live socket only) the token it offers, else
+ * the session cookie. `cookies` is the Cookie header as @fastify/cookie parses it (request.cookies, or
+ * app.parseCookie on the header). The fast reads (features/match-day/fast-reads.ts) call this too.
+ */
+export function readSessionToken(
+  request: TokenSource,
+  cookies: Readonly<Record<string, string | undefined>>,
+): string | null {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) {
     const token = header.slice(7).trim();
     if (token) return token;
   }
-  if (request.url.startsWith('/ws')) {
+  if (request.url?.startsWith('/ws')) {
     // The live socket carries the bearer token in a subprotocol (older pages: in its URL); nothing else may.
     const offered = bearerFromProtocols(request.headers['sec-websocket-protocol']);
     if (offered) return offered;
     const query = request.query as { token?: unknown } | undefined;
     if (typeof query?.token === 'string') return query.token;
   }
-  return request.cookies[SESSION_COOKIE] ?? null;
+  return cookies[SESSION_COOKIE] ?? null;
+}
+
+/** Far longer than the tokens we issue (43 characters): such a token is not even hashed. */
+const MAX_TOKEN_LENGTH = 200;
+
+/**
+ * The session cache's key (and the database's) for a token, or null when it cannot be one of ours. The
+ * auth hook and the fast reads both look sessions up by it.
+ */
+export function sessionKeyOf(token: string | null): string | null {
+  return token && token.length <= MAX_TOKEN_LENGTH ? hashToken(token) : null;
 }
 
 declare module 'fastify' {
@@ -54,8 +81,11 @@ export const authPlugin = fp(
     app.addHook('onRequest', (request, _reply, done) => {
       // Static files never need the user.
       const token =
-        request.url.startsWith('/api/') || request.url.startsWith('/ws') ? readSessionToken(request) : null;
-      if (!token || token.length > 200) {
+        request.url.startsWith('/api/') || request.url.startsWith('/ws')
+          ? readSessionToken(request, request.cookies)
+          : null;
+      const tokenHash = sessionKeyOf(token);
+      if (!token || !tokenHash) {
         done();
         return;
       }
@@ -65,7 +95,6 @@ export const authPlugin = fp(
           request.sessionToken = token;
         }
       };
-      const tokenHash = hashToken(token);
       const cached = opts.sessions.get(tokenHash);
       if (cached) {
         signIn(cached);

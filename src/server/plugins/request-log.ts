@@ -1,4 +1,10 @@
-import { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { redactUrl } from '../lib/log-redaction';
 
@@ -57,18 +63,21 @@ export class RequestLogController extends LogController {
  */
 export const requestLogPlugin = fp(async (app: FastifyInstance, opts: { slowMs: number }) => {
   app.addHook('onResponse', (request, reply, done) => {
-    const ms = reply.elapsedTime;
-    if (ms > opts.slowMs && request.raw.headers.upgrade === undefined) {
-      request.log.warn(
-        {
-          method: request.method,
-          url: redactUrl(request.url),
-          statusCode: reply.statusCode,
-          durationMs: Math.round(ms),
-        },
-        'slow request',
-      );
-    }
+    if (request.raw.headers.upgrade === undefined)
+      logIfSlow(request.log, opts.slowMs, request.method, request.url, reply.statusCode, reply.elapsedTime);
     done();
   });
 });
+
+/** The slow-answer line, for this plugin's hook and the fast reads (features/match-day/fast-reads.ts). */
+export function logIfSlow(
+  log: FastifyBaseLogger,
+  slowMs: number,
+  method: string,
+  url: string,
+  statusCode: number,
+  ms: number,
+): void {
+  if (ms > slowMs)
+    log.warn({ method, url: redactUrl(url), statusCode, durationMs: Math.round(ms) }, 'slow request');
+}

@@ -42,18 +42,25 @@ const BASELINE = {
   'cross-origin-opener-policy': 'same-origin',
 };
 
+/**
+ * An API answer is data, never a document: it may load nothing and be framed by nobody. The short policy
+ * keeps the page's long one off every JSON answer. The fast reads (features/match-day/fast-reads.ts) send
+ * this same set.
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...BASELINE,
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+});
+
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, opts: { contentSecurityPolicy: boolean; publicUrl: string }) => {
     // Vite's dev server injects inline scripts for hot reload; the policy applies to the built page.
     const page = opts.contentSecurityPolicy
       ? { ...BASELINE, 'content-security-policy': contentSecurityPolicy(opts.publicUrl) }
       : BASELINE;
-    // An API answer is data, never a document: it may load nothing and be framed by nobody. The short
-    // policy keeps the page's long one off every JSON answer.
-    const api = { ...BASELINE, 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" };
     // A callback hook: it runs on every answer, and costs no promise there.
     app.addHook('onSend', (request, reply, payload, done) => {
-      reply.headers(request.url.startsWith('/api/') ? api : page);
+      reply.headers(request.url.startsWith('/api/') ? API_SECURITY_HEADERS : page);
       done(null, payload);
     });
   },

@@ -33,6 +33,13 @@ export interface TestContextOptions {
   push?: AppOptions['push'];
   /** A built page to serve (a folder laid out like dist/client); by default no page at all. */
   clientDir?: string;
+  /** false: no fast reads, every request through the routes (AppOptions.fastReads). */
+  fastReads?: boolean;
+  /** A logger (default: none) and the slow-answer threshold (default 1 s). */
+  logger?: AppOptions['logger'];
+  slowRequestMs?: number;
+  /** How often match results are recomputed (AppOptions.snapshots). */
+  snapshots?: AppOptions['snapshots'];
 }
 
 export function memoryMailer(outbox: MailMessage[]): Mailer {
@@ -63,6 +70,10 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     authRateLimit: options.authRateLimit,
     live: options.live,
     push: options.push,
+    ...(options.fastReads === undefined ? {} : { fastReads: options.fastReads }),
+    ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.slowRequestMs === undefined ? {} : { slowRequestMs: options.slowRequestMs }),
+    ...(options.snapshots ? { snapshots: options.snapshots } : {}),
   });
   await app.ready();
   return {

@@ -2,6 +2,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { test } from '@playwright/test';
 import { serverFor } from './servers';
+import { budget as stretched } from './time-scale';
 
 const held = new Set<() => void>();
 
@@ -16,7 +17,7 @@ const held = new Set<() => void>();
 export async function holdServer(baseURL: string): Promise<() => void> {
   const lock = path.join(serverFor(baseURL).dataDir, 'e2e-server.lock');
   const started = Date.now();
-  const wait = 170_000;
+  const wait = stretched(170_000);
   const deadline = started + wait;
   const info = test.info();
   const budget = info.timeout;

@@ -21,9 +21,16 @@ export class FinalVotesCache {
   }
 
   async hasVoted(userId: string, matchId: number): Promise<boolean> {
-    const found = await this.voted.get(`${matchId}:${userId}`, async () =>
+    const found = await this.voted.get(voteKey(userId, matchId), async () =>
       (await hasFinalVote(this.db, userId, matchId)) ? true : undefined,
     );
     return found === true;
   }
+
+  /** True when a vote is known in memory now; undefined when it must be asked (a "no" is never kept). */
+  peek(userId: string, matchId: number): true | undefined {
+    return this.voted.peek(voteKey(userId, matchId));
+  }
 }
+
+const voteKey = (userId: string, matchId: number): string => `${matchId}:${userId}`;

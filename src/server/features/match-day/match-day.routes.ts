@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
-import type { ChangeFeed } from '../../lib/change-feed';
 import type { LiveBus } from '../../lib/live-bus';
 import type { MatchCache } from '../matches/match-cache';
-import { FinalVotesCache } from './final-votes-cache';
+import type { FinalVotesCache } from './final-votes-cache';
 import { ratingsRoutes } from './ratings.routes';
 import { resultsRoutes } from './results.routes';
 import type { MatchSnapshots } from './results.service';
@@ -20,7 +19,8 @@ export async function matchDayRoutes(
     db: Database;
     snapshots: MatchSnapshots;
     matches: MatchCache;
-    changes: ChangeFeed;
+    /** The app's: the fast reads (fast-reads.ts) peek into it too. */
+    finalVotes: FinalVotesCache;
     bus: LiveBus;
     /** Namespace of the Redis keys the ticker claims. */
     redisPrefix: string;
@@ -47,6 +47,6 @@ export async function matchDayRoutes(
     db,
     snapshots,
     matches: opts.matches,
-    finalVotes: new FinalVotesCache(db, opts.changes),
+    finalVotes: opts.finalVotes,
   });
 }

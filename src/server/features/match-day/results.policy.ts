@@ -10,6 +10,20 @@ export function canSeeResults(user: UserRow, match: MatchRow, userHasVoted: bool
   return resultsVisible(user, { hasVoted: userHasVoted, matchEnded: hasEnded(match) });
 }
 
+/**
+ * canSeeResults as far as the user's final vote is known (`voted` undefined: not known). Undefined when
+ * that vote decides and is not known: the route then asks it (cache, then database), the fast reads fall
+ * through to the route.
+ */
+export function resultsVisibleGiven(
+  user: UserRow,
+  match: MatchRow,
+  voted: boolean | undefined,
+): boolean | undefined {
+  if (canSeeResults(user, match, false)) return true;
+  return voted === undefined ? undefined : canSeeResults(user, match, voted);
+}
+
 /** A player's match average: admins, fans who rated that player, everyone once the match ended. */
 export function canSeePlayerAverage(user: UserRow, match: MatchRow, userRatedPlayer: boolean): boolean {
   return playerAverageVisible(user, { ratedPlayer: userRatedPlayer, matchEnded: hasEnded(match) });

@@ -1,18 +1,19 @@
 import { resultsApi } from '@shared/match-day';
 import { averageOf } from '@shared/percent';
-import { leaderboard, RATING_MESSAGES } from '@shared/ratings';
+import { RATING_MESSAGES } from '@shared/ratings';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import type { MatchRow } from '../../db/schema';
 import { forbidden } from '../../lib/http-error';
-import { encodeJson, sendJson } from '../../lib/json-answer';
+import { sendJson } from '../../lib/json-answer';
 import { route } from '../../lib/route';
 import { requireUser, signedIn } from '../../plugins/auth';
 import type { MatchCache } from '../matches/match-cache';
 import type { FinalVotesCache } from './final-votes-cache';
 import { findUserRating } from './ratings.service';
-import { canSeePlayerAverage, canSeeResults, motmForFans } from './results.policy';
-import type { MatchSnapshot, MatchSnapshots } from './results.service';
+import { canSeePlayerAverage, motmForFans, resultsVisibleGiven } from './results.policy';
+import type { MatchSnapshots } from './results.service';
+import { encodedLeaderboard, encodedMatchStats } from './results-answers';
 
 export async function resultsRoutes(
   app: FastifyInstance,
@@ -24,28 +25,21 @@ export async function resultsRoutes(
   async function resultsMatch(request: FastifyRequest, matchId: number): Promise<MatchRow> {
     const user = requireUser(request);
     const match = await matches.require(matchId);
-    if (canSeeResults(user, match, false)) return match;
-    if (!canSeeResults(user, match, await finalVotes.hasVoted(user.id, matchId)))
-      throw forbidden(RATING_MESSAGES.resultsLocked);
+    // The vote is asked only when it decides; the fast reads (fast-reads.ts) ask the same helper.
+    const visible =
+      resultsVisibleGiven(user, match, undefined) ??
+      resultsVisibleGiven(user, match, await finalVotes.hasVoted(user.id, matchId));
+    if (!visible) throw forbidden(RATING_MESSAGES.resultsLocked);
     return match;
-  }
-
-  // The leaderboard is the same for everyone who may see it: encoded once per snapshot, not per reader.
-  const leaderboardJson = new WeakMap<MatchSnapshot, string>();
-  function encodedLeaderboard(snapshot: MatchSnapshot): string {
-    let json = leaderboardJson.get(snapshot);
-    if (json === undefined) {
-      json = encodeJson(leaderboard, snapshot.leaderboard);
-      leaderboardJson.set(snapshot, json);
-    }
-    return json;
   }
 
   const signedInOnly = { preValidation: signedIn };
 
-  route(app, resultsApi.matchStats, signedInOnly, async (request) => {
+  // This read, the leaderboard's and the available players' are also answered by the fast reads
+  // (fast-reads.ts) when all they need is in memory; these routes stay the reference for every other case.
+  route(app, resultsApi.matchStats, signedInOnly, async (request, reply) => {
     await matches.require(request.params.matchId);
-    return { totalRatings: (await snapshots.get(request.params.matchId)).totalRatings };
+    return sendJson(reply, encodedMatchStats(await snapshots.get(request.params.matchId)));
   });
 
   route(app, resultsApi.playerStats, signedInOnly, async (request) => {

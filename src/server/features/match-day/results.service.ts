@@ -79,9 +79,8 @@ export class MatchSnapshots {
     }
     entry.lastReadAt = Date.now();
     for (;;) {
-      const snap = entry.snapshot;
-      if (snap && snap.computedAt > entry.dirtyAt && Date.now() - snap.computedAt < this.maxAgeMs)
-        return snap;
+      const snap = this.fresh(entry);
+      if (snap) return snap;
       if (!entry.inflight) return this.compute(matchId, entry);
       // A computation still waiting for its turn will see every write so far: share it. One that
       // already began before the latest write would miss it: wait for it, then look again.
@@ -89,6 +88,26 @@ export class MatchSnapshots {
         return entry.inflight;
       await entry.inflight.catch(() => undefined);
     }
+  }
+
+  /**
+   * The snapshot get() would answer at once, or undefined when it would wait (none yet, dirty, too old):
+   * for the fast reads, which then fall through to get().
+   */
+  peek(matchId: number): MatchSnapshot | undefined {
+    const entry = this.entries.get(matchId);
+    if (!entry) return undefined;
+    const snap = this.fresh(entry);
+    if (snap) entry.lastReadAt = Date.now();
+    return snap;
+  }
+
+  /** The kept snapshot while it still holds every local write and is young enough. */
+  private fresh(entry: Entry): MatchSnapshot | undefined {
+    const snap = entry.snapshot;
+    return snap && snap.computedAt > entry.dirtyAt && Date.now() - snap.computedAt < this.maxAgeMs
+      ? snap
+      : undefined;
   }
 
   private compute(matchId: number, entry: Entry): Promise<MatchSnapshot> {

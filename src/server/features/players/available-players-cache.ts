@@ -26,4 +26,9 @@ export class AvailablePlayersCache {
       encodeJson(playerList, await listAvailablePlayers(this.db)),
     ) as Promise<string>;
   }
+
+  /** The answer if it is in memory now (a miss is not read): for the fast reads, which fall through on a miss. */
+  peek(): string | undefined {
+    return this.answer.peek('available');
+  }
 }

@@ -14,7 +14,12 @@ import {
   portraitFile,
   portraitSpec,
 } from './player-portrait.service';
-import { findPlayer, listPlayers, seasonStats as loadSeasonStats } from './players.service';
+import {
+  AVAILABLE_CACHE_CONTROL,
+  findPlayer,
+  listPlayers,
+  seasonStats as loadSeasonStats,
+} from './players.service';
 
 /** A portrait's address names what it draws, so that answer never changes; an older address may. */
 const VERSIONED_PORTRAIT_CACHE = 'public, max-age=31536000, immutable';
@@ -26,10 +31,10 @@ export async function playersRoutes(
 ) {
   const signedInOnly = { preValidation: signedIn };
   route(app, playersApi.list, signedInOnly, () => listPlayers(opts.db));
+  // Also answered by the fast reads (match-day/fast-reads.ts) when the list is in memory; this route stays
+  // the reference for every other case.
   route(app, playersApi.available, signedInOnly, async (_request, reply) => {
-    // Available-for-rating is always fresh: never kept by the browser, and the
-    // server's copy is dropped by any change to the squad.
-    reply.header('cache-control', 'no-store');
+    reply.header('cache-control', AVAILABLE_CACHE_CONTROL);
     return sendJson(reply, await opts.available.json());
   });
   route(app, playersApi.seasonStats, signedInOnly, (request) => loadSeasonStats(opts.db, request.params.id));

@@ -1,0 +1,31 @@
+import { resultsApi } from '@shared/match-day';
+import { encodeJson } from '../../lib/json-answer';
+import type { MatchSnapshot } from './results.service';
+
+// The same for everyone who may read them: encoded once per snapshot, not per reader. The routes and the
+// fast reads (fast-reads.ts) both send these, so they cannot send different bytes.
+const leaderboardJson = new WeakMap<MatchSnapshot, string>();
+const statsJson = new WeakMap<MatchSnapshot, string>();
+
+function once(kept: WeakMap<MatchSnapshot, string>, snapshot: MatchSnapshot, encode: () => string): string {
+  let json = kept.get(snapshot);
+  if (json === undefined) {
+    json = encode();
+    kept.set(snapshot, json);
+  }
+  return json;
+}
+
+/** GET /api/leaderboard/match/:matchId's answer. */
+export function encodedLeaderboard(snapshot: MatchSnapshot): string {
+  return once(leaderboardJson, snapshot, () =>
+    encodeJson(resultsApi.leaderboard.response, snapshot.leaderboard),
+  );
+}
+
+/** GET /api/stats/match/:matchId's answer. */
+export function encodedMatchStats(snapshot: MatchSnapshot): string {
+  return once(statsJson, snapshot, () =>
+    encodeJson(resultsApi.matchStats.response, { totalRatings: snapshot.totalRatings }),
+  );
+}
