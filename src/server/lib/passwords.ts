@@ -79,7 +79,19 @@ export function hashConcurrency(value = process.env.PASSWORD_HASH_CONCURRENCY): 
 /** Hashes queued beyond this are refused: at ~30 ms a hash, 2,000 are a minute of one thread's work. */
 const MAX_WAITING = 2000;
 
-const pool = createHashPool(hashConcurrency(), MAX_WAITING);
+let pool = createHashPool(hashConcurrency(), MAX_WAITING);
+
+/**
+ * Tests only: hashes and verifies go through `next` until the returned function puts the process's pool
+ * back (a sign-in through a full queue, without queueing 2,000 real hashes first).
+ */
+export function replaceHashPoolForTests(next: HashPool): () => void {
+  const previous = pool;
+  pool = next;
+  return () => {
+    pool = previous;
+  };
+}
 
 /** Hashes running and waiting now, for metrics. */
 export function hashPoolStats(): { running: number; waiting: number } {
