@@ -175,12 +175,18 @@ export function activateWith(locale: Locale, messages: Messages): void {
 }
 
 /**
- * A lazy screen's import, fetched together with its catalogue, so it draws with its words at once. A
+ * A lazy screen's import, fetched together with its catalogue, so it draws with its words at once. It
+ * also needs the common words the first screen's bundle left out (the footer's links, a password field's
+ * toggle): without them those would draw blank, nameless to a screen reader, until they came. A
  * catalogue that cannot be fetched does not stop the screen (its words come when they can).
  */
 export function withCatalog<T>(bundle: PageBundle, importer: () => Promise<T>): () => Promise<T> {
   return () =>
-    Promise.all([importer(), loadCatalog(bundle).catch(() => undefined)]).then(([module]) => module);
+    Promise.all([
+      importer(),
+      loadCatalog(bundle).catch(() => undefined),
+      loadCatalog('first-rest').catch(() => undefined),
+    ]).then(([module]) => module);
 }
 
 /** The text of a server error code in the reader's language, or null for a code the page has no text for. */
