@@ -31,7 +31,7 @@ export function StatusBadge({ status, className }: { status: MatchStatus; classN
       {status === 'LIVE' ? (
         <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-white" />
       ) : null}
-      {LABEL[status] ? t(LABEL[status]) : status}
+      {t(LABEL[status])}
     </span>
   );
 }
