@@ -1,4 +1,5 @@
 import { Agent, request } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
@@ -178,6 +179,30 @@ describe('fast reads', () => {
       // Observed once the answer has finished, which may be just after the client has it.
       await expect.poll(() => observed(t.app, pattern)).toBe(before + 1);
     }
+  });
+
+  it('time answers queued behind another (pipelined) once the socket has them, each once', async () => {
+    const { pattern, path } = reads[0] ?? { pattern: '', path: '' };
+    const expected = await onReference.call(path, { cookie: fan.cookie });
+    await fastAnswer(t.app, onT.call, path, { cookie: fan.cookie });
+    const before = { observed: await observed(t.app, pattern), counted: await fastAnswers(t.app) };
+    // Three requests in one write: the second and third answers wait behind the first one's socket, so they
+    // are timed on 'finish' rather than at once.
+    const { port } = t.app.server.address() as AddressInfo;
+    const socket = connect(port, '127.0.0.1');
+    const ask = `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${fan.cookie}\r\n\r\n`;
+    socket.write(ask.repeat(3));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const received = () => Buffer.concat(chunks).toString('utf8');
+    try {
+      await expect.poll(() => received().split(expected.body).length - 1).toBe(3);
+    } finally {
+      socket.destroy();
+    }
+    expect(received().split('HTTP/1.1 200 OK\r\n')).toHaveLength(4);
+    expect(await fastAnswers(t.app)).toBe(before.counted + 3);
+    await expect.poll(() => observed(t.app, pattern)).toBe(before.observed + 3);
   });
 
   it('leave a missing, unknown, expired or oversized token to the routes: 401', async () => {

@@ -34,17 +34,22 @@ export interface FastReadsOptions {
 }
 
 type Header = readonly [name: string, value: string];
+type HttpSeries = ReturnType<Metrics['httpSeries']>;
 
 /** One read: its route pattern (the histogram's label) and the headers before content-length. */
 interface Read {
   readonly pattern: string;
   readonly headers: readonly Header[];
-  readonly answers: { inc(): void };
+  /** The answer-time histogram's series for a 200 of this route, found once. */
+  readonly series: HttpSeries;
+  /** Answers given, a plain number the metrics read at each scrape. */
+  answers: number;
   /**
-   * The last body sent, as bytes: a player's name with an accent makes the JSON a two-byte string, which
-   * Node would otherwise encode again for every answer.
+   * The last body sent, as bytes (a player's name with an accent makes the JSON a two-byte string, which
+   * Node would otherwise encode again for every answer), and its whole header list, flat, as writeHead
+   * takes it without a setHeader call each.
    */
-  sent: { body: string; bytes: Buffer } | null;
+  sent: { body: string; bytes: Buffer; headers: string[] } | null;
 }
 
 /** What an answer's 'finish' reports, kept on its response: no closure is made per answer. */
@@ -57,17 +62,21 @@ interface Pending {
 const PENDING = Symbol('fastRead');
 type Answering = ServerResponse & { [PENDING]?: Pending | undefined };
 
-/** As Fastify's onResponse hooks: once the answer is handed to the socket, or failed. */
+/** As Fastify's onResponse hooks: the answer-time histogram and the slow-answer log. */
+function observe(options: FastReadsOptions, read: Read, url: string, startedAt: number): void {
+  const ms = performance.now() - startedAt;
+  read.series.observe(ms / 1000);
+  logIfSlow(options.log, options.slowMs, 'GET', url, 200, ms);
+}
+
+/** 'finish' or 'error' of an answer the socket could not take at once. */
 function answered(this: Answering): void {
   this.removeListener('finish', answered);
   this.removeListener('error', answered);
   const pending = this[PENDING];
   if (!pending) return;
   this[PENDING] = undefined;
-  const { options, read, url, startedAt } = pending;
-  const ms = performance.now() - startedAt;
-  options.metrics.observeHttp(read.pattern, 'GET', 200, ms);
-  logIfSlow(options.log, options.slowMs, 'GET', url, 200, ms);
+  observe(pending.options, pending.read, pending.url, pending.startedAt);
 }
 
 const JSON_TYPE: Header = ['content-type', 'application/json; charset=utf-8'];
@@ -126,8 +135,9 @@ const UNUSUAL_HEADERS = [
  * - onSend: security headers, sent here; change notices (`config.changes`) and the session drop after a
  *   write apply to writes only, and these routes name no change; the refused-writes metric counts non-GET
  *   answers of 400 and more only.
- * - onResponse: the answer-time histogram (same route label) and the slow-answer log, both done here on
- *   'finish' as Fastify does; the live plugin's closes failed upgrades and broadcasts after writes only.
+ * - onResponse: the answer-time histogram (same route label) and the slow-answer log, both done here
+ *   once the socket has every byte, as Fastify does on 'finish'; the live plugin's closes failed upgrades
+ *   and broadcasts after writes only.
  * - Readiness: while the app is not ready or is closing (Fastify then answers 503 and closes the
  *   connection), everything falls through.
  */
@@ -144,7 +154,8 @@ export class FastReads {
     const read = (pattern: string, headers: readonly Header[]): Read => ({
       pattern,
       headers,
-      answers: options.metrics.fastReads.labels({ route: pattern }),
+      series: options.metrics.httpSeries(pattern, 'GET', 200),
+      answers: 0,
       sent: null,
     });
     // In the order the routes set them: the handler's, then the security headers' hook.
@@ -155,6 +166,8 @@ export class FastReads {
       JSON_TYPE,
       ...SECURITY,
     ]);
+    const reads = [this.#leaderboard, this.#stats, this.#available];
+    options.metrics.countFastReadsFrom(() => reads.map((r) => [r.pattern, r.answers] as const));
   }
 
   /** From now on everything falls through: the app is closing. */
@@ -219,18 +232,23 @@ export class FastReads {
   }
 
   #send(res: Answering, read: Read, url: string, body: string, startedAt: number): void {
-    res[PENDING] = { options: this.#options, read, url, startedAt };
-    res.on('finish', answered);
-    res.on('error', answered);
     let sent = read.sent;
     if (sent?.body !== body) {
-      sent = { body, bytes: Buffer.from(body, 'utf8') };
+      const bytes = Buffer.from(body, 'utf8');
+      sent = { body, bytes, headers: [...read.headers.flat(), 'content-length', String(bytes.length)] };
       read.sent = sent;
     }
-    for (const [name, value] of read.headers) res.setHeader(name, value);
-    res.setHeader('content-length', sent.bytes.length);
-    res.writeHead(200);
+    res.writeHead(200, sent.headers);
     res.end(sent.bytes);
-    read.answers.inc();
+    read.answers++;
+    // Fastify times an answer until its 'finish', when the socket has taken every byte. Nearly always the
+    // socket took them in end() and 'finish' only follows on the next tick: time it now, without the two
+    // listeners. Otherwise (a client slow to read, or an answer queued behind one) wait for it.
+    if (res.writableLength === 0) observe(this.#options, read, url, startedAt);
+    else {
+      res[PENDING] = { options: this.#options, read, url, startedAt };
+      res.on('finish', answered);
+      res.on('error', answered);
+    }
   }
 }
