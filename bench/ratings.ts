@@ -18,11 +18,14 @@ import { closedLoop, type LoadResult, type Operation, openLoop, runCount } from 
 import { pairCount, ratingOf, ratingViaApi } from './lib/product';
 import { fmtMs, fmtRate, printMachine, printTable, runFigures, writeResults } from './lib/report';
 import { ServerBench } from './lib/server-bench';
+import { gauge, histogramTail, scrapeMetrics, withOwnLoopDelay } from './lib/server-metrics';
 
 const TARGET_RATIO = 0.5;
 const TARGET_P99_MS = 50;
 /** The product's pool (src/server/db/client.ts openPostgres). */
 const POOL = { max: 20, idle_timeout: 30, connect_timeout: 5, onnotice: () => {} };
+/** An answer slower than this is in the latency run's tail (a bucket bound of the product's histograms). */
+const TAIL_SECONDS = 0.025;
 
 const bench = new ServerBench({ fans: 500 });
 const { options, cleanup } = bench;
@@ -77,7 +80,21 @@ async function main(): Promise<number> {
   console.log(`latency runs: ${options.rate}/s offered for ${options.latencyDuration} s (open loop)...`);
   const open = (op: Operation, firstSeq: number, serverPid?: number) =>
     openLoop({ rate: options.rate, ...loop(options.latencyDuration, op, firstSeq, serverPid) });
-  const productLatency = await open(viaProduct, unnamedRun.nextSeq, server.pid);
+  // The product's own view of that run, for where a tail went: its answers, statements, event loop and GC.
+  const scrapedBefore = await scrapeMetrics(server, product.metricsToken);
+  const timed = await withOwnLoopDelay(() => open(viaProduct, unnamedRun.nextSeq, server.pid));
+  const scrapedAfter = await scrapeMetrics(server, product.metricsToken);
+  const productLatency = timed.result;
+  const tailOf = (name: string, parts: string[], over = TAIL_SECONDS) =>
+    histogramTail(scrapedBefore, scrapedAfter, name, parts, over);
+  const tail = {
+    answers: tailOf('matchday_http_request_duration_seconds', ['route="/api/ratings"', 'method="POST"']),
+    statements: tailOf('matchday_db_query_duration_seconds', ['kind="statement"']),
+    transactions: tailOf('matchday_db_query_duration_seconds', ['kind="transaction"']),
+    gc: tailOf('nodejs_gc_duration_seconds', [], 0.01),
+    serverLoopMaxMs: gauge(scrapedAfter, 'nodejs_eventloop_lag_max_seconds') * 1000,
+    generatorLoop: { p99Ms: timed.p99Ms, maxMs: timed.maxMs },
+  };
   const rawLatency = await open(viaRaw(true), unnamedRun.nextSeq + 1_000_000);
 
   const [{ count }] =
@@ -113,6 +130,21 @@ async function main(): Promise<number> {
     ['product at fixed rate', productLatency],
   ] as const)
     console.log(`${name.padEnd(22)} ${formatCpu(run.cpu)}`);
+  const over = `over ${TAIL_SECONDS * 1000} ms`;
+  console.log();
+  console.log(`where the fixed-rate run's tail went (the product's /metrics, diffed over the run):`);
+  console.log(
+    `  answers timed by the server: ${tail.answers.count}, ${over}: ${tail.answers.over} (the client saw p99 ${fmtMs(productLatency.latency.p99)} ms, max ${fmtMs(productLatency.latency.max)} ms)`,
+  );
+  console.log(
+    `  database statements: ${tail.statements.count}, ${over}: ${tail.statements.over}; transactions: ${tail.transactions.count}, ${over}: ${tail.transactions.over}`,
+  );
+  console.log(
+    `  server event loop: max delay ${fmtMs(tail.serverLoopMaxMs)} ms; garbage collection: ${tail.gc.count} pauses, ${fmtMs(tail.gc.sumSeconds * 1000)} ms in all, over 10 ms: ${tail.gc.over}`,
+  );
+  console.log(
+    `  load generator's event loop: p99 delay ${fmtMs(tail.generatorLoop.p99Ms)} ms, max ${fmtMs(tail.generatorLoop.maxMs)} ms`,
+  );
   const ratioMet = ratio >= TARGET_RATIO;
   const p99Met = productLatency.latency.p99 < TARGET_P99_MS;
   console.log();
@@ -157,7 +189,19 @@ async function main(): Promise<number> {
       product: figures(productRun),
       raw_prepared: figures(rawRun),
       raw_unnamed: figures(unnamedRun),
-      product_fixed_rate: { ...figures(productLatency), achieved_rate: round(productLatency.rate, 1) },
+      product_fixed_rate: {
+        ...figures(productLatency),
+        achieved_rate: round(productLatency.rate, 1),
+        tail_over_ms: TAIL_SECONDS * 1000,
+        server_answers_over: tail.answers.over,
+        statements_over: tail.statements.over,
+        transactions_over: tail.transactions.over,
+        server_loop_max_ms: round(tail.serverLoopMaxMs),
+        gc_ms: round(tail.gc.sumSeconds * 1000),
+        gc_pauses_over_10_ms: tail.gc.over,
+        generator_loop_p99_ms: round(tail.generatorLoop.p99Ms),
+        generator_loop_max_ms: round(tail.generatorLoop.maxMs),
+      },
       raw_fixed_rate: { ...figures(rawLatency), achieved_rate: round(rawLatency.rate, 1) },
     },
   });

@@ -76,6 +76,7 @@ export class ProductCluster {
       database,
       adminEmail,
       profileDir: null,
+      metricsToken: null,
     };
     const cluster = new ProductCluster(cleanup, shared, options.fileLimit, product);
     cluster.instances.push(first);

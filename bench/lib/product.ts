@@ -34,6 +34,8 @@ export interface Product {
   adminEmail: string;
   /** Where the server writes its .cpuprofile on exit, when profiled. */
   profileDir: string | null;
+  /** The bearer token its `/metrics` asks for (bench/lib/server-metrics.ts); null: not served. */
+  metricsToken: string | null;
 }
 
 export async function startProduct(
@@ -48,6 +50,7 @@ export async function startProduct(
   const port = await freePort();
   const adminEmail = 'bench-admin@bench.invalid';
   const profileDir = options.profile ? path.join(os.tmpdir(), 'matchday-bench-profiles') : null;
+  const metricsToken = randomBytes(24).toString('hex');
   const server = await startServer({
     name: 'product',
     nodeArgs: [
@@ -62,12 +65,13 @@ export async function startProduct(
       SESSION_SECRET: randomBytes(32).toString('hex'),
       ADMIN_EMAIL: adminEmail,
       ADMIN_PASSWORD: randomBytes(12).toString('hex'),
+      METRICS_TOKEN: metricsToken,
     }),
   });
   cleanup.add(() => server.stop());
   const database = await openDatabase({ url: benchDb.url });
   cleanup.add(() => database.close());
-  return { server, databaseUrl: benchDb.url, database, adminEmail, profileDir };
+  return { server, databaseUrl: benchDb.url, database, adminEmail, profileDir, metricsToken };
 }
 
 export interface Fan {
