@@ -1,5 +1,5 @@
 import { Card } from '@client/components/ui/card';
-import { cn } from '@client/lib/utils';
+import { IconCircle } from '@client/components/ui/icon-circle';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { AuthLayout } from './auth-layout';
@@ -14,10 +14,10 @@ interface StatusScreenProps {
   actions?: ReactNode;
 }
 
-const toneClasses = {
-  neutral: 'bg-muted text-foreground',
-  success: 'bg-success-soft text-success',
-  danger: 'bg-primary-soft text-primary-text',
+const circleTones = {
+  neutral: 'neutral',
+  success: 'success',
+  danger: 'soft',
 } as const;
 
 /** One message with its way out: confirm results, access gates, not found. */
@@ -26,9 +26,9 @@ export function StatusScreen({ icon: Icon, tone = 'neutral', title, children, ac
     <AuthLayout>
       <Card className="flex flex-col items-center gap-4 px-6 py-8 text-center sm:px-8">
         {Icon ? (
-          <span className={cn('flex size-14 items-center justify-center rounded-full', toneClasses[tone])}>
+          <IconCircle size="xl" tone={circleTones[tone]}>
             <Icon className="size-7" aria-hidden="true" />
-          </span>
+          </IconCircle>
         ) : null}
         <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
         {children ? (

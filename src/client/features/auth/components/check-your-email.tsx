@@ -1,6 +1,7 @@
 import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
+import { IconCircle } from '@client/components/ui/icon-circle';
 import { Spinner } from '@client/components/ui/spinner';
 import { apiErrorMessage } from '@client/lib/api-client';
 import { Trans } from '@client/lib/i18n/react';
@@ -25,9 +26,9 @@ export function CheckYourEmail({ email }: { email: string }) {
 
   return (
     <Card className="flex flex-col items-center gap-4 px-6 py-8 text-center sm:px-8">
-      <span className="flex size-14 items-center justify-center rounded-full bg-success-soft text-success">
+      <IconCircle size="xl" tone="success">
         <MailCheck className="size-7" aria-hidden="true" />
-      </span>
+      </IconCircle>
       <h1 className="text-2xl font-bold tracking-tight">{t('auth.checkYourEmail')}</h1>
       <div role="status" className="flex flex-col gap-2 text-[0.9375rem] text-muted-foreground">
         <p>

@@ -2,6 +2,7 @@ import { AuthLayout } from '@client/components/layout/auth-layout';
 import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { IconCircle } from '@client/components/ui/icon-circle';
 import { apiErrorMessage } from '@client/lib/api-client';
 import { useT } from '@client/lib/i18n/use-t';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -26,9 +27,9 @@ function ResetLinkSent({ message }: { message: string }) {
   useEffect(() => heading.current?.focus(), []);
   return (
     <Card className="flex flex-col items-center gap-4 px-6 py-8 text-center sm:px-8">
-      <span className="flex size-14 items-center justify-center rounded-full bg-success-soft text-success">
+      <IconCircle size="xl" tone="success">
         <MailCheck className="size-7" aria-hidden="true" />
-      </span>
+      </IconCircle>
       <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold tracking-tight focus:outline-none">
         {t('auth.checkYourEmail')}
       </h1>

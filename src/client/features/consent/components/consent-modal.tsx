@@ -8,6 +8,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@client/components/ui/dialog';
+import { IconCircle } from '@client/components/ui/icon-circle';
 import { Label } from '@client/components/ui/label';
 import { Spinner } from '@client/components/ui/spinner';
 import { Trans } from '@client/lib/i18n/react';
@@ -42,9 +43,9 @@ export function ConsentModal({ onDecline }: ConsentModalProps) {
         onInteractOutside={keepOpen}
       >
         <DialogHeader className="pe-0">
-          <span className="mb-1 flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary-text">
+          <IconCircle size="lg" className="mb-1">
             <ShieldCheck className="size-6" aria-hidden="true" />
-          </span>
+          </IconCircle>
           <DialogTitle>{t('account.consent.title')}</DialogTitle>
           <DialogDescription>
             <Trans

@@ -1,3 +1,4 @@
+import { IconCircle } from '@client/components/ui/icon-circle';
 import { useT } from '@client/lib/i18n/use-t';
 import { Megaphone } from 'lucide-react';
 import { useId } from 'react';
@@ -16,9 +17,9 @@ export function AnnouncementBox() {
       aria-labelledby={headingId}
       className="surface-light flex gap-3 rounded-lg border border-primary/25 border-s-4 border-s-primary bg-card p-4 shadow-sm sm:gap-4 sm:p-5"
     >
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-text">
+      <IconCircle className="shrink-0">
         <Megaphone className="size-5" aria-hidden="true" />
-      </span>
+      </IconCircle>
       <div className="flex min-w-0 flex-col gap-1">
         <h2 id={headingId} className="text-sm font-bold tracking-wide text-primary-text uppercase">
           {t('content.announcement.title')}

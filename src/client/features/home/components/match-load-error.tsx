@@ -1,5 +1,6 @@
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
+import { IconCircle } from '@client/components/ui/icon-circle';
 import { useT } from '@client/lib/i18n/use-t';
 import { CircleAlert } from 'lucide-react';
 
@@ -8,9 +9,9 @@ export function MatchLoadError({ onRetry }: { onRetry: () => void }) {
   const t = useT();
   return (
     <Card role="alert" className="flex flex-col items-center gap-3 px-6 py-10 text-center">
-      <span className="flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary-text">
+      <IconCircle size="lg">
         <CircleAlert className="size-6" aria-hidden="true" />
-      </span>
+      </IconCircle>
       <h1 className="text-xl font-bold">{t('home.loadError.title')}</h1>
       <p className="max-w-sm text-sm text-muted-foreground">{t('home.loadError.text')}</p>
       <Button onClick={onRetry}>{t('home.loadError.retry')}</Button>

@@ -1,4 +1,5 @@
 import { Card } from '@client/components/ui/card';
+import { IconCircle } from '@client/components/ui/icon-circle';
 import { useT } from '@client/lib/i18n/use-t';
 import { CalendarClock, Star, Trophy } from 'lucide-react';
 
@@ -35,9 +36,9 @@ export function NoLiveMatch({ firstName }: { firstName: string }) {
           {STEPS.map(({ Icon, titleKey, textKey }, index) => (
             <li key={titleKey}>
               <Card className="flex h-full items-start gap-4 p-5">
-                <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-text">
+                <IconCircle className="shrink-0">
                   <Icon className="size-5" aria-hidden="true" />
-                </span>
+                </IconCircle>
                 <div className="flex flex-col gap-1">
                   <p className="font-semibold">
                     <span className="sr-only">{t('home.howItWorks.step', { number: index + 1 })} </span>

@@ -1,4 +1,5 @@
 import { Button } from '@client/components/ui/button';
+import { IconCircle } from '@client/components/ui/icon-circle';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { ApiError } from '@client/lib/api-client';
 import { useT } from '@client/lib/i18n/use-t';
@@ -59,9 +60,9 @@ export function EmptyState({
   const Heading = level;
   return (
     <div className="surface-light flex flex-col items-center gap-2 rounded-lg border border-dashed border-border bg-card px-6 py-10 text-center">
-      <span className="mb-1 flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary-text">
+      <IconCircle size="lg" className="mb-1">
         <Icon className="size-6" aria-hidden="true" />
-      </span>
+      </IconCircle>
       <Heading className="text-lg font-bold">{title}</Heading>
       {children ? <div className="max-w-md text-[0.9375rem] text-muted-foreground">{children}</div> : null}
       {action ? <div className="mt-3">{action}</div> : null}

@@ -1,5 +1,6 @@
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
+import { IconCircle } from '@client/components/ui/icon-circle';
 import { toast } from '@client/components/ui/use-toast';
 import { loadCatalog } from '@client/lib/i18n/i18n';
 import { useT } from '@client/lib/i18n/use-t';
@@ -47,9 +48,9 @@ export function PushOffer({ userId }: { userId: string }) {
     <section aria-labelledby={headingId}>
       <Card className="flex flex-col gap-3 p-4 sm:p-5">
         <div className="flex items-start gap-3">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-text">
+          <IconCircle className="shrink-0">
             <BellRing className="size-5" aria-hidden="true" />
-          </span>
+          </IconCircle>
           <div className="flex min-w-0 flex-col gap-0.5">
             <h2 id={headingId} className="text-base font-bold tracking-tight sm:text-lg">
               {t('account.push.title')}

@@ -1,4 +1,5 @@
 import { Card } from '@client/components/ui/card';
+import { IconCircle } from '@client/components/ui/icon-circle';
 import { useT } from '@client/lib/i18n/use-t';
 import { LockKeyhole } from 'lucide-react';
 import { useId } from 'react';
@@ -10,9 +11,9 @@ export function CompleteYourVote() {
   return (
     <section aria-labelledby={headingId}>
       <Card className="flex items-center gap-3 border-dashed p-4 sm:flex-col sm:px-6 sm:py-8 sm:text-center">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-text sm:size-12">
+        <IconCircle className="shrink-0 sm:size-12">
           <LockKeyhole className="size-5 sm:size-6" aria-hidden="true" />
-        </span>
+        </IconCircle>
         <div className="flex min-w-0 flex-col gap-0.5 sm:items-center sm:gap-3">
           <h2 id={headingId} className="text-base font-bold tracking-tight sm:text-lg">
             {t('results.completeYourVote.title')}

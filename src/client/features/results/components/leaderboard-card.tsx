@@ -2,6 +2,7 @@ import { PlayerAvatar } from '@client/components/player/player-avatar';
 import { RankBadge } from '@client/components/player/rank-badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { IconCircle } from '@client/components/ui/icon-circle';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { oneDecimal } from '@client/lib/i18n/figures';
 import { positionName } from '@client/lib/i18n/positions';
@@ -46,9 +47,9 @@ function EmptyLeaderboard() {
   const t = useT();
   return (
     <div className="flex flex-col items-center gap-2 px-4 py-8 text-center">
-      <span className="mb-1 flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary-text">
+      <IconCircle size="lg" className="mb-1">
         <Star className="size-6" aria-hidden="true" />
-      </span>
+      </IconCircle>
       <p className="font-semibold">{t('results.leaderboard.emptyTitle')}</p>
       <p className="text-sm text-muted-foreground">{t('results.leaderboard.emptyBody')}</p>
     </div>
@@ -144,9 +145,9 @@ export function LeaderboardCard({ matchId }: { matchId: number }) {
     <section aria-labelledby={headingId}>
       <Card className="overflow-hidden">
         <CardHeader className="flex-row items-center gap-3 border-b border-border px-5 py-4">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground">
+          <IconCircle tone="primary" className="shrink-0">
             <Trophy className="size-5" aria-hidden="true" />
-          </span>
+          </IconCircle>
           <div className="flex min-w-0 flex-col">
             <CardTitle id={headingId} className="text-lg leading-tight">
               {t('results.leaderboard.title')}

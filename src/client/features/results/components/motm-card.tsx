@@ -1,6 +1,7 @@
 import { PlayerAvatar } from '@client/components/player/player-avatar';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { IconCircle } from '@client/components/ui/icon-circle';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { oneDecimal } from '@client/lib/i18n/figures';
 import { currentLocale, formatLocale } from '@client/lib/i18n/i18n';
@@ -23,9 +24,7 @@ function joinNames(names: string[]): string {
 function Notice({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
     <div className="flex items-center gap-3 px-1 py-1 sm:flex-col sm:gap-2 sm:px-4 sm:py-6 sm:text-center">
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-text sm:mb-1 sm:size-12 [&_svg]:size-5 sm:[&_svg]:size-6">
-        {icon}
-      </span>
+      <IconCircle className="shrink-0 sm:mb-1 sm:size-12 [&_svg]:size-5 sm:[&_svg]:size-6">{icon}</IconCircle>
       <div className="flex min-w-0 flex-col gap-0.5 sm:items-center sm:gap-2">
         <p className="font-semibold">{title}</p>
         <p className="max-w-sm text-sm text-muted-foreground">{children}</p>
@@ -174,9 +173,9 @@ export function MotmCard({ matchId, resultsVisible, final = false }: MotmCardPro
     <section id="motm-card" aria-labelledby={headingId} tabIndex={-1} className="scroll-mt-6 outline-none">
       <Card className="relative overflow-hidden">
         <CardHeader className="flex-row items-center gap-3 border-b border-border px-5 py-4">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-gold text-chrome">
+          <IconCircle tone="gold" className="shrink-0">
             <Award className="size-5" aria-hidden="true" />
-          </span>
+          </IconCircle>
           <div className="flex min-w-0 flex-col">
             <CardTitle id={headingId} className="text-lg leading-tight">
               {t('results.motm.title')}
