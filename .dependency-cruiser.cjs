@@ -54,6 +54,44 @@ module.exports = {
       to: { path: '^src/client/app' },
     },
     {
+      name: 'shared-code-not-features',
+      comment:
+        'components/ and lib/ are the shared lower layer: they never import a feature (a screen that needs one lives in app/)',
+      severity: 'error',
+      from: { path: '^src/client/(components|lib)/' },
+      to: { path: '^src/client/features/' },
+    },
+    {
+      name: 'env-not-features',
+      comment: 'env.ts validates configuration only: it imports no feature, plugin or database code',
+      severity: 'error',
+      from: { path: '^src/server/env\\.ts$' },
+      to: { path: '^src/server/(features|plugins|db)/' },
+    },
+    {
+      name: 'db-is-the-bottom',
+      comment:
+        'db/ (schema, client, migrations, seed) is the lowest server layer: it imports no lib, plugin or feature',
+      severity: 'error',
+      from: { path: '^src/server/db/' },
+      to: { path: '^src/server/(lib|plugins|features)/' },
+    },
+    {
+      name: 'server-lib-not-above',
+      comment: 'lib/ is below plugins/ and features/: it never imports them',
+      severity: 'error',
+      from: { path: '^src/server/lib/' },
+      to: { path: '^src/server/(plugins|features)/' },
+    },
+    {
+      name: 'product-not-tests',
+      comment:
+        'product code never imports tests/ (fixtures, fakes, harnesses live there); only test files may',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^tests/' },
+    },
+    {
       name: 'server-not-bench',
       comment:
         'the server and its tests never import the benchmarks; tooling both use lives in tests/support',
@@ -66,7 +104,7 @@ module.exports = {
       comment: 'tests/support is the lower layer the benchmarks and the fault tests share',
       severity: 'error',
       from: { path: '^tests/support/' },
-      to: { path: '^(bench|src/server)/' },
+      to: { path: '^(bench|src/server|tests/(server|fakes|faults|security|e2e))/' },
     },
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
   ],

@@ -8,14 +8,16 @@ const postgres = Boolean(process.env.TEST_DATABASE_URL);
 const scale = '**/*.scale.test.ts';
 const redis = Boolean(process.env.REDIS_URL);
 // Fault tests start private PostgreSQL, Redis, nginx and server processes: only with both services given.
-const faults = 'src/server/faults/**/*.fault.test.ts';
+// The security, fault and fake-service tests, which live beside their harnesses under tests/.
+const SERVER_HARNESS_TESTS = 'tests/{security,faults,fakes}/**/*.test.ts';
+const faults = 'tests/faults/**/*.fault.test.ts';
 
 export default defineConfig({
   plugins: [catalogsPlugin(here('./src/shared/i18n/catalogs'))],
   resolve: { alias: { '@shared': here('./src/shared'), '@client': here('./src/client') } },
   test: {
-    globalSetup: ['src/server/testing/global-setup.ts'],
-    setupFiles: ['src/server/testing/setup.ts'],
+    globalSetup: ['tests/server/global-setup.ts'],
+    setupFiles: ['tests/server/setup.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -26,7 +28,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'pglite',
-          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', SERVER_HARNESS_TESTS],
           exclude: [scale, faults],
           env: { MATCHDAY_TEST_DB: 'pglite' },
         },
@@ -38,7 +40,7 @@ export default defineConfig({
               extends: true as const,
               test: {
                 name: 'postgres',
-                include: ['src/server/**/*.test.ts'],
+                include: ['src/server/**/*.test.ts', SERVER_HARNESS_TESTS],
                 exclude: redis ? [faults] : [scale, faults],
                 env: { MATCHDAY_TEST_DB: 'postgres' },
               },
@@ -53,7 +55,7 @@ export default defineConfig({
               test: {
                 name: 'faults',
                 include: [faults],
-                setupFiles: ['src/server/testing/setup.ts'],
+                setupFiles: ['tests/server/setup.ts'],
                 environment: 'node' as const,
                 // Each file runs its own database, Redis, nginx and servers: one file at a time.
                 fileParallelism: false,

@@ -1,6 +1,6 @@
 /**
  * `push`: Web Push at kick-off. N subscriptions (50,000) to a local push service that speaks the real
- * protocol (src/server/testing/push-fixture-server.ts: it checks the VAPID JWT and decrypts every
+ * protocol (tests/fakes/push-fixture-server.ts: it checks the VAPID JWT and decrypts every
  * payload), run in a process of its own (bench/lib/push-fixture-process.ts); the admin makes the match
  * live (PATCH /api/matches/:id {isLive: true}) and the time runs from that request to the push service
  * accepting the Nth notification. On PostgreSQL, then on the embedded database (PGlite), each on a
@@ -33,7 +33,7 @@ import { parseArgs } from 'node:util';
 import type { AdminPushSummary } from '@shared/push';
 import webpush from 'web-push';
 import type { DbTarget } from '../src/server/db/client';
-import type { PushFixtureStats } from '../src/server/testing/push-fixture-server';
+import type { PushFixtureStats } from '../tests/fakes/push-fixture-server';
 import { HttpPool, httpRequest } from '../tests/support/http-client';
 import {
   Cleanup,

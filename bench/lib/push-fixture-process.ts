@@ -1,6 +1,6 @@
 /**
  * The local push service of the push benchmark, in a process of its own (started by
- * bench/lib/push-fixture-remote.ts with an IPC channel): src/server/testing/push-fixture-server.ts
+ * bench/lib/push-fixture-remote.ts with an IPC channel): tests/fakes/push-fixture-server.ts
  * without payloads kept or accepted deliveries recorded, counting and timing what it accepts. Exits when
  * the channel closes.
  */
@@ -8,7 +8,7 @@ import {
   type PushFixture,
   type PushFixtureStats,
   startPushFixture,
-} from '../../src/server/testing/push-fixture-server';
+} from '../../tests/fakes/push-fixture-server';
 import type { FixtureReply, FixtureRequest, FixtureRun, SubscriptionColumns } from './push-fixture-remote';
 
 const now = () => performance.timeOrigin + performance.now();

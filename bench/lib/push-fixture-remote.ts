@@ -1,12 +1,12 @@
 /**
- * The push benchmark's local push service (src/server/testing/push-fixture-server.ts) in a process of its
+ * The push benchmark's local push service (tests/fakes/push-fixture-server.ts) in a process of its
  * own (bench/lib/push-fixture-process.ts), driven from the benchmark over an IPC channel: it checks the
  * VAPID JWT and decrypts every payload, which costs CPU as the product's encryption does, so it keeps off
  * the benchmark's event loop and its CPU is measured apart (it still shares the machine's cores).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import type { PushFixtureStats } from '../../src/server/testing/push-fixture-server';
+import type { PushFixtureStats } from '../../tests/fakes/push-fixture-server';
 import { type Cleanup, ROOT } from '../../tests/support/processes';
 
 /** Subscriptions as the browser gives them, in columns (endpoint = `${origin}/push/${id}`). */

@@ -162,7 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON (and multipart where it says so): a text body is refused with 415, not guessed at.
   app.removeContentTypeParser('text/plain');
-  // The live route table: the security tests check every registered route (src/server/security).
+  // The live route table: the security tests check every registered route (tests/security).
   const registeredRoutes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => void registeredRoutes.push(route));
   app.decorate('registeredRoutes', registeredRoutes);

@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import webpush from 'web-push';
 import { z } from 'zod';
-import { simulationRefusal } from './features/simulation/simulation.policy';
+import { isLoopbackHost } from './lib/loopback';
 
 /** Blank values count as unset, so `PORT= npm start` behaves like no PORT at all. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -147,6 +147,27 @@ export interface Env extends Omit<RawEnv, 'PUBLIC_URL' | 'SESSION_SECRET'> {
 export class ConfigError extends Error {}
 
 /** Parses the environment; throws ConfigError with one line naming the first bad variable. */
+/**
+ * Why SIMULATION may not be on with this configuration, or null. A real deployment has a public URL; the
+ * bind address must be loopback too, since a forgotten PUBLIC_URL defaults to localhost while HOST
+ * defaults to every interface. Together they keep the fast sign-up and read-back off anything reachable.
+ */
+export function simulationRefusal(config: { HOST: string; PUBLIC_URL?: string | undefined }): string | null {
+  if (config.PUBLIC_URL) {
+    let hostname: string;
+    try {
+      hostname = new URL(config.PUBLIC_URL).hostname;
+    } catch {
+      return 'SIMULATION needs a valid PUBLIC_URL';
+    }
+    if (!isLoopbackHost(hostname))
+      return `SIMULATION is for test runs only and refuses a public PUBLIC_URL (${config.PUBLIC_URL}); unset it`;
+  }
+  if (!isLoopbackHost(config.HOST))
+    return `SIMULATION is for test runs only: HOST must be a loopback address such as 127.0.0.1 (got ${config.HOST})`;
+  return null;
+}
+
 export function parseEnv(source: NodeJS.ProcessEnv): RawEnv {
   const result = envSchema.safeParse(source);
   if (!result.success) {

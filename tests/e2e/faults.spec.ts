@@ -4,7 +4,7 @@ import { startMatchAsAdmin } from './support/match-day';
 import { budget } from './support/time-scale';
 
 /**
- * The server refusing ratings with 503 (its database unreachable, see src/server/faults): the page keeps
+ * The server refusing ratings with 503 (its database unreachable, see tests/faults): the page keeps
  * the fan's rating, shows it as waiting, and sends it once the server takes a rating again — exactly once.
  */
 test('a rating refused with 503 is kept and replayed once the server answers again', async ({

@@ -8,7 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
-import { MIGRATIONS_DIR } from '../lib/paths';
+import { MIGRATIONS_DIR } from '../paths';
 import { type QueryObserver, QueryStats, timePglite, timePostgres } from './query-stats';
 import * as schema from './schema';
 

@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../testing/test-app';
-import { createTestDatabase } from '../testing/test-db';
+import { createUser } from '../../../tests/server/test-app';
+import { createTestDatabase } from '../../../tests/server/test-db';
 import type { DbHandle } from './client';
 import { banners, customization, matches, players, ratings, userVotes } from './schema';
 import { seedDatabase } from './seed';

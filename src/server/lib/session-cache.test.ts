@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, createUser, type TestContext } from '../../../tests/server/test-app';
 import { sessions, type UserRow, users } from '../db/schema';
-import { createTestContext, createUser, type TestContext } from '../testing/test-app';
 import { ChangeFeed, parseChange } from './change-feed';
 import { SessionCache } from './session-cache';
 

@@ -5,11 +5,11 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../../scripts/build.mjs';
+import { memoryMailer } from '../../../tests/server/test-app';
+import { createTestDatabase } from '../../../tests/server/test-db';
 import { buildApp } from '../app';
 import type { DbHandle } from '../db/client';
 import { parseEnv, resolveEnv } from '../env';
-import { memoryMailer } from '../testing/test-app';
-import { createTestDatabase } from '../testing/test-db';
 import { preferredCoding } from './client';
 
 // A build as Vite lays it out: hashed files under assets/, the page, the worker and a public file beside.

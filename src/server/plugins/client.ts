@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { errorPayload } from '@shared/error-codes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { CLIENT_DIST, CLIENT_SOURCE_DIR as CLIENT_ROOT } from '../lib/paths';
+import { CLIENT_DIST, CLIENT_SOURCE_DIR as CLIENT_ROOT } from '../paths';
 import { firstScreens } from './first-screen';
 
 /** Content codings the build writes beside each text file (scripts/build.mjs), best first. */

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../tests/server/test-app';
 import { PasswordHashBusy } from '../lib/passwords';
-import { createTestContext, type TestContext } from '../testing/test-app';
 import { errorsPlugin, isDatabaseUnavailable } from './errors';
 
 const coded = (code: string, message = code) => Object.assign(new Error(message), { code });

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BOOT_ELEMENT_ID, type Boot } from '@shared/boot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFan, type LiveMatch, setupLiveMatch } from '../testing/match-fixtures';
-import { createTestContext, type TestContext } from '../testing/test-app';
+import { createFan, type LiveMatch, setupLiveMatch } from '../../../tests/server/match-fixtures';
+import { createTestContext, type TestContext } from '../../../tests/server/test-app';
 
 const PAGE =
   '<!doctype html><html lang="en"><head><title>Live Player Ratings</title></head><body><div id="root"></div><script type="module" src="/assets/index-Abc123.js"></script></body></html>';

@@ -11,8 +11,8 @@ import { matchesApi } from '@shared/matches';
 import { playersApi } from '@shared/players';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { requestLocale, serverMessages } from '../lib/i18n';
-import { CLIENT_SOURCE_DIR } from '../lib/paths';
 import { SESSION_COOKIE } from '../lib/sessions';
+import { CLIENT_SOURCE_DIR } from '../paths';
 
 type PathValues = Record<string, string | number>;
 

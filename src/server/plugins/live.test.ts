@@ -3,11 +3,17 @@ import type { Match } from '@shared/matches';
 import type { Player } from '@shared/players';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LiveClient, listen, openLive, settle } from '../../../tests/server/live-client';
+import {
+  createFan,
+  type LiveMatch,
+  rateAll,
+  setupLiveMatch,
+  voteAll,
+} from '../../../tests/server/match-fixtures';
+import { createTestContext, type TestContext } from '../../../tests/server/test-app';
 import { rows } from '../db/client';
 import { createSession, SESSION_COOKIE } from '../lib/sessions';
-import { type LiveClient, listen, openLive, settle } from '../testing/live-client';
-import { createFan, type LiveMatch, rateAll, setupLiveMatch, voteAll } from '../testing/match-fixtures';
-import { createTestContext, type TestContext } from '../testing/test-app';
 
 let t: TestContext;
 let live: LiveMatch;

@@ -5,12 +5,12 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryMailer } from '../../../tests/server/test-app';
+import { createTestDatabase } from '../../../tests/server/test-db';
 import { buildApp } from '../app';
 import type { DbHandle } from '../db/client';
 import { ConfigError, parseEnv, type RawEnv, resolveEnv } from '../env';
 import { LOG_OPTIONS } from '../lib/log-redaction';
-import { memoryMailer } from '../testing/test-app';
-import { createTestDatabase } from '../testing/test-db';
 
 interface Line {
   level: number;

@@ -3,8 +3,8 @@ import { rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import postgres from 'postgres';
-import { startOidcFixture } from '../../../src/server/testing/oidc-fixture-server';
-import { startPushFixture } from '../../../src/server/testing/push-fixture-server';
+import { startOidcFixture } from '../../fakes/oidc-fixture-server';
+import { startPushFixture } from '../../fakes/push-fixture-server';
 import { E2E_ADMIN, E2E_SERVERS } from './servers';
 
 /** Starts the built product (page and server) for one e2e project on a clean data directory (and a fresh PostgreSQL database). */

@@ -1,5 +1,5 @@
+import { PageShell } from '@client/app/layout/page-shell';
 import { LoadingScreen } from '@client/components/layout/loading-screen';
-import { PageShell } from '@client/components/layout/page-shell';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { AnnouncementBox } from '@client/features/content/components/announcement-box';

@@ -1,4 +1,4 @@
-import { PageShell } from '@client/components/layout/page-shell';
+import { PageShell } from '@client/app/layout/page-shell';
 import { MatchReportScreen } from '@client/features/match-reports/components/match-report-screen';
 import { MatchesScreen } from '@client/features/match-reports/components/matches-screen';
 import { MyRatingsScreen } from '@client/features/match-reports/components/my-ratings-screen';

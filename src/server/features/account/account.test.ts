@@ -13,6 +13,9 @@ import { type AccountExport, accountExport } from '@shared/account';
 import { LIVE_CLOSE_RECONNECT } from '@shared/live';
 import { and, avg, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listen, openLive } from '../../../../tests/server/live-client';
+import { createFan, type LiveMatch, setupLiveMatch, voteAll } from '../../../../tests/server/match-fixtures';
+import { createTestContext, sessionCookieOf, type TestContext } from '../../../../tests/server/test-app';
 import {
   emailVerifications,
   failedLogins,
@@ -24,9 +27,6 @@ import {
   users,
   userVotes,
 } from '../../db/schema';
-import { listen, openLive } from '../../testing/live-client';
-import { createFan, type LiveMatch, setupLiveMatch, voteAll } from '../../testing/match-fixtures';
-import { createTestContext, sessionCookieOf, type TestContext } from '../../testing/test-app';
 
 let t: TestContext;
 let live: LiveMatch;

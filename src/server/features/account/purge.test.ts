@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, createUser, type TestContext } from '../../../../tests/server/test-app';
 import {
   emailVerifications,
   failedLogins,
@@ -11,7 +12,6 @@ import {
   passwordResets,
   sessions,
 } from '../../db/schema';
-import { createTestContext, createUser, type TestContext } from '../../testing/test-app';
 import { purgeRetainedData } from './purge';
 
 let t: TestContext;

@@ -1,9 +1,9 @@
 import type { AdminUser } from '@shared/admin-users';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFan, setupLiveMatch, voteAll } from '../../../../tests/server/match-fixtures';
+import { createTestContext, createUser, type TestContext } from '../../../../tests/server/test-app';
 import { ratings, users, userVotes } from '../../db/schema';
-import { createFan, setupLiveMatch, voteAll } from '../../testing/match-fixtures';
-import { createTestContext, createUser, type TestContext } from '../../testing/test-app';
 
 let t: TestContext;
 let admin: Awaited<ReturnType<typeof createFan>>;

@@ -2,7 +2,6 @@ import type { Match } from '@shared/matches';
 import type { Player } from '@shared/players';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matches, ratings } from '../../db/schema';
 import {
   type Client,
   client,
@@ -10,8 +9,9 @@ import {
   type LiveMatch,
   rateAll,
   setupLiveMatch,
-} from '../../testing/match-fixtures';
-import { createTestContext, type TestContext } from '../../testing/test-app';
+} from '../../../../tests/server/match-fixtures';
+import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
+import { matches, ratings } from '../../db/schema';
 import type { MatchSnapshot } from '../match-day/results.service';
 import { controversialOf } from './analytics.service';
 

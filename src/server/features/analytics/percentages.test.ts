@@ -1,9 +1,9 @@
 import type { Match } from '@shared/matches';
 import type { Player } from '@shared/players';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Client, type LiveMatch, setupLiveMatch } from '../../../../tests/server/match-fixtures';
+import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
 import { ratings, users, userVotes } from '../../db/schema';
-import { type Client, type LiveMatch, setupLiveMatch } from '../../testing/match-fixtures';
-import { createTestContext, type TestContext } from '../../testing/test-app';
 
 /**
  * Shares read from the API round half up from the counts: 145 of 2,000 is 7.25 %, shown 7.3 (the

@@ -1,14 +1,14 @@
 import { AUTH_MESSAGES } from '@shared/auth';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailVerifications, failedLogins, newsletterQueue, sessions, users } from '../../db/schema';
 import {
   createTestContext,
   createUser,
   sessionCookieOf,
   type TestContext,
   tokenFromMail,
-} from '../../testing/test-app';
+} from '../../../../tests/server/test-app';
+import { emailVerifications, failedLogins, newsletterQueue, sessions, users } from '../../db/schema';
 import { LOCKOUT_MAX_FAILURES } from './auth.service';
 
 let t: TestContext;

@@ -1,9 +1,9 @@
 import { SERVER_MESSAGES } from '@shared/error-messages';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestContext, createUser, type TestContext } from '../../../../tests/server/test-app';
 import { failedLogins } from '../../db/schema';
 import { createHashPool, replaceHashPoolForTests } from '../../lib/passwords';
-import { createTestContext, createUser, type TestContext } from '../../testing/test-app';
 import { LOCKOUT_MAX_FAILURES } from './auth.service';
 
 let t: TestContext;

@@ -2,17 +2,17 @@ import { AUTH_MESSAGES } from '@shared/auth';
 import { LIVE_CLOSE_RECONNECT } from '@shared/live';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailVerifications, mailQuota, passwordResets, users } from '../../db/schema';
-import type { MailMessage } from '../../lib/mailer';
-import { hashToken } from '../../lib/tokens';
-import { listen, openLive } from '../../testing/live-client';
+import { listen, openLive } from '../../../../tests/server/live-client';
 import {
   createTestContext,
   createUser,
   sessionCookieOf,
   type TestContext,
   tokenFromMail,
-} from '../../testing/test-app';
+} from '../../../../tests/server/test-app';
+import { emailVerifications, mailQuota, passwordResets, users } from '../../db/schema';
+import type { MailMessage } from '../../lib/mailer';
+import { hashToken } from '../../lib/tokens';
 import { MAILS_PER_HOUR } from './auth-links';
 
 let t: TestContext;

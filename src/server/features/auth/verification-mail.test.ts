@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../testing/test-app';
+import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
 
 interface Received {
   from: string;

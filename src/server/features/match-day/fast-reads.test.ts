@@ -4,12 +4,18 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createFan,
+  type LiveMatch,
+  rateAll,
+  setupLiveMatch,
+  voteAll,
+} from '../../../../tests/server/match-fixtures';
+import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
 import { sessions } from '../../db/schema';
 import { LOG_OPTIONS } from '../../lib/log-redaction';
 import { SESSION_COOKIE } from '../../lib/sessions';
 import { hashToken, randomToken } from '../../lib/tokens';
-import { createFan, type LiveMatch, rateAll, setupLiveMatch, voteAll } from '../../testing/match-fixtures';
-import { createTestContext, type TestContext } from '../../testing/test-app';
 
 interface Answer {
   status: number;

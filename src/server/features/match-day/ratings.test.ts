@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { RATING_MESSAGES } from '@shared/ratings';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ratings } from '../../db/schema';
 import {
   client,
   createFan,
@@ -10,8 +9,9 @@ import {
   rateAll,
   setupLiveMatch,
   voteAll,
-} from '../../testing/match-fixtures';
-import { createTestContext, type TestContext } from '../../testing/test-app';
+} from '../../../../tests/server/match-fixtures';
+import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
+import { ratings } from '../../db/schema';
 import { RatingBatches } from './rating-batches';
 
 let t: TestContext;

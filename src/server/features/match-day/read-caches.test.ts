@@ -2,9 +2,9 @@ import type { Match } from '@shared/matches';
 import type { Player } from '@shared/players';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFan, type LiveMatch, rateAll, setupLiveMatch } from '../../../../tests/server/match-fixtures';
+import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
 import { matches, players } from '../../db/schema';
-import { createFan, type LiveMatch, rateAll, setupLiveMatch } from '../../testing/match-fixtures';
-import { createTestContext, type TestContext } from '../../testing/test-app';
 
 // The reads every fan makes are answered from memory: these check that no answer outlives its data.
 describe('cached reads', () => {

@@ -3,9 +3,7 @@ import type { LeaderboardEntry } from '@shared/ratings';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DbHandle, rows } from '../../db/client';
-import { RedisCoordinator } from '../../lib/tick-coordinator';
-import { type LiveClient, listen, openLive, settle } from '../../testing/live-client';
+import { type LiveClient, listen, openLive, settle } from '../../../../tests/server/live-client';
 import {
   client,
   createFan,
@@ -13,9 +11,11 @@ import {
   rateAll,
   setupLiveMatch,
   voteAll,
-} from '../../testing/match-fixtures';
-import { createTestContext, type TestContext } from '../../testing/test-app';
-import { createTestDatabase } from '../../testing/test-db';
+} from '../../../../tests/server/match-fixtures';
+import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
+import { createTestDatabase } from '../../../../tests/server/test-db';
+import { type DbHandle, rows } from '../../db/client';
+import { RedisCoordinator } from '../../lib/tick-coordinator';
 
 /**
  * Two instances of the product on one PostgreSQL database and one real Redis (REDIS_URL), as in a

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LiveClient, listen, openLive, settle } from '../../../../tests/server/live-client';
+import { createFan, type LiveMatch, setupLiveMatch, voteAll } from '../../../../tests/server/match-fixtures';
+import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
 import { rows } from '../../db/client';
-import { type LiveClient, listen, openLive, settle } from '../../testing/live-client';
-import { createFan, type LiveMatch, setupLiveMatch, voteAll } from '../../testing/match-fixtures';
-import { createTestContext, type TestContext } from '../../testing/test-app';
 
 /**
  * Long enough that a push waiting for the ticker's timer could not pass for one sent at once, with

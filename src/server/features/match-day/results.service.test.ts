@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createFan, type LiveMatch, setupLiveMatch } from '../../testing/match-fixtures';
-import { createTestContext, type TestContext } from '../../testing/test-app';
+import { createFan, type LiveMatch, setupLiveMatch } from '../../../../tests/server/match-fixtures';
+import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
 import { MatchSnapshots } from './results.service';
 
 let t: TestContext;

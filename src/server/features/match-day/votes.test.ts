@@ -3,8 +3,8 @@ import { RATING_MESSAGES } from '@shared/ratings';
 import type { MotmResult } from '@shared/votes';
 import { VOTE_MESSAGES } from '@shared/votes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFan, type LiveMatch, rateAll, setupLiveMatch } from '../../testing/match-fixtures';
-import { createTestContext, type TestContext } from '../../testing/test-app';
+import { createFan, type LiveMatch, rateAll, setupLiveMatch } from '../../../../tests/server/match-fixtures';
+import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
 
 let t: TestContext;
 let live: LiveMatch;

@@ -2,8 +2,8 @@ import type { Player } from '@shared/players';
 import type { SeasonSummary, SeasonTable } from '@shared/seasons';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createFan, setupLiveMatch, voteAll } from '../../testing/match-fixtures';
-import { createTestContext, type TestContext } from '../../testing/test-app';
+import { client, createFan, setupLiveMatch, voteAll } from '../../../../tests/server/match-fixtures';
+import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { MATCH_REPORTS_PAGE_SIZE, type MatchReport, type MatchSummaryPage } from '@shared/match-reports';
 import type { Player } from '@shared/players';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createFan, rateAll, setupLiveMatch, voteAll } from '../../testing/match-fixtures';
-import { createTestContext, type TestContext } from '../../testing/test-app';
+import { client, createFan, rateAll, setupLiveMatch, voteAll } from '../../../../tests/server/match-fixtures';
+import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
 
 let t: TestContext;
 beforeAll(async () => {

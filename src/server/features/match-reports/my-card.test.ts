@@ -2,8 +2,14 @@ import { MY_RATINGS_CARD_MESSAGES, myRatingsCardFileName, myRatingsCardPath } fr
 import type { Player } from '@shared/players';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFan, type LiveMatch, rateAll, setupLiveMatch, voteAll } from '../../testing/match-fixtures';
-import { createTestContext, type TestContext } from '../../testing/test-app';
+import {
+  createFan,
+  type LiveMatch,
+  rateAll,
+  setupLiveMatch,
+  voteAll,
+} from '../../../../tests/server/match-fixtures';
+import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
 import { clubColours } from '../settings/club-colours.service';
 import { MY_CARD_ROWS, type MyRatingsCard, myRatingsCardSvg, readMyRatingsCard } from './my-card.service';
 

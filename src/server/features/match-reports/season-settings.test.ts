@@ -4,9 +4,9 @@ import type { PlayerProfile, SeasonSummary, SeasonTable } from '@shared/seasons'
 import { type SavedSeasonSettings, SEASON_SETTINGS_MESSAGES, seasonSpan } from '@shared/seasons-admin';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, createFan, setupLiveMatch, voteAll } from '../../../../tests/server/match-fixtures';
+import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
 import { rows } from '../../db/client';
-import { client, createFan, setupLiveMatch, voteAll } from '../../testing/match-fixtures';
-import { createTestContext, type TestContext } from '../../testing/test-app';
 
 const URL = '/api/admin/season-settings';
 

@@ -2,8 +2,8 @@ import type { MatchReport } from '@shared/match-reports';
 import type { Player } from '@shared/players';
 import type { PlayerProfile, SeasonSummary, SeasonTable, UserHistory } from '@shared/seasons';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createFan, setupLiveMatch, voteAll } from '../../testing/match-fixtures';
-import { createTestContext, type TestContext } from '../../testing/test-app';
+import { client, createFan, setupLiveMatch, voteAll } from '../../../../tests/server/match-fixtures';
+import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
 import { buildSeasonTable, minimumMatchesFor } from './seasons.service';
 
 /** A report with the given match averages per player id (one rating each) and MOTM. */

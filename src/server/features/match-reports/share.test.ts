@@ -1,8 +1,8 @@
 import type { Player } from '@shared/players';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createFan, setupLiveMatch, voteAll } from '../../testing/match-fixtures';
-import { createTestContext, type TestContext } from '../../testing/test-app';
+import { client, createFan, setupLiveMatch, voteAll } from '../../../../tests/server/match-fixtures';
+import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
 import { clubColours } from '../settings/club-colours.service';
 import { readMatchReport } from './match-reports.service';
 import { shareCardSvg } from './share.service';

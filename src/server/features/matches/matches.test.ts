@@ -1,9 +1,9 @@
 import type { Match } from '@shared/matches';
 import type { Player } from '@shared/players';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, createFan } from '../../../../tests/server/match-fixtures';
+import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
 import { seedDatabase } from '../../db/seed';
-import { client, createFan } from '../../testing/match-fixtures';
-import { createTestContext, type TestContext } from '../../testing/test-app';
 
 let t: TestContext;
 let admin: Awaited<ReturnType<typeof createFan>>;

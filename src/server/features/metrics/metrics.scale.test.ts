@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LiveClient, listen, openLive } from '../../../../tests/server/live-client';
+import { createFan, type LiveMatch, setupLiveMatch } from '../../../../tests/server/match-fixtures';
+import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
+import { createTestDatabase } from '../../../../tests/server/test-db';
 import type { DbHandle } from '../../db/client';
 import { RedisCoordinator } from '../../lib/tick-coordinator';
-import { type LiveClient, listen, openLive } from '../../testing/live-client';
-import { createFan, type LiveMatch, setupLiveMatch } from '../../testing/match-fixtures';
-import { createTestContext, type TestContext } from '../../testing/test-app';
-import { createTestDatabase } from '../../testing/test-db';
 
 /** Two instances on one database and one Redis: the push lag of a rating taken by one, pushed by the other. */
 let database: DbHandle;

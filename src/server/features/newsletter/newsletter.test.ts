@@ -1,9 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type NewsletterFixture,
+  startNewsletterFixture,
+} from '../../../../tests/fakes/newsletter-fixture-server';
+import { client, createFan } from '../../../../tests/server/match-fixtures';
+import {
+  createTestContext,
+  sessionCookieOf,
+  type TestContext,
+  tokenFromMail,
+} from '../../../../tests/server/test-app';
 import { newsletterQueue, users } from '../../db/schema';
-import { client, createFan } from '../../testing/match-fixtures';
-import { type NewsletterFixture, startNewsletterFixture } from '../../testing/newsletter-fixture-server';
-import { createTestContext, sessionCookieOf, type TestContext, tokenFromMail } from '../../testing/test-app';
 import { createNewsletter, type Newsletter, retryDelayMs } from './newsletter.service';
 
 const API_KEY = 'bh_test_0123456789abcdefKEY';

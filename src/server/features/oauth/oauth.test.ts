@@ -9,11 +9,20 @@ import {
 } from '@shared/auth';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OidcBrowser } from '../../../../tests/fakes/oidc-browser';
+import {
+  type OidcAccount,
+  type OidcFixture,
+  startOidcFixture,
+} from '../../../../tests/fakes/oidc-fixture-server';
+import {
+  createTestContext,
+  createUser,
+  type TestContext,
+  tokenFromMail,
+} from '../../../../tests/server/test-app';
 import { emailVerifications, sessions, users } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
-import { OidcBrowser } from '../../testing/oidc-browser';
-import { type OidcAccount, type OidcFixture, startOidcFixture } from '../../testing/oidc-fixture-server';
-import { createTestContext, createUser, type TestContext, tokenFromMail } from '../../testing/test-app';
 
 const APP = 'http://matchday.test';
 const CALLBACK = `${APP}/api/oauth/google/callback`;

@@ -2,8 +2,8 @@ import type { Player } from '@shared/players';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { client, createFan, setupLiveMatch } from '../../testing/match-fixtures';
-import { createTestContext, type TestContext } from '../../testing/test-app';
+import { client, createFan, setupLiveMatch } from '../../../../tests/server/match-fixtures';
+import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
 import { clubColours } from '../settings/club-colours.service';
 import { portraitSpec, portraitSvg, portraitUrl } from './player-portrait.service';
 

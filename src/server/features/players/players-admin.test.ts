@@ -2,13 +2,13 @@ import { FOOTBALL_API_NOT_CONFIGURED, type Player } from '@shared/players';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { players } from '../../db/schema';
 import {
   type FootballFixtureServer,
   startFootballFixtureServer,
-} from '../../testing/football-fixture-server';
-import { client, createFan } from '../../testing/match-fixtures';
-import { createTestContext, type TestContext } from '../../testing/test-app';
+} from '../../../../tests/fakes/football-fixture-server';
+import { client, createFan } from '../../../../tests/server/match-fixtures';
+import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
+import { players } from '../../db/schema';
 import { createFootballData, FootballDataError } from './football-data';
 
 type Fan = Awaited<ReturnType<typeof createFan>>;

@@ -2,8 +2,8 @@ import { seasonOf } from '@shared/domain';
 import type { Player, SeasonStats } from '@shared/players';
 import type { SeasonTable } from '@shared/seasons';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { client, createFan, setupLiveMatch, voteAll } from '../../testing/match-fixtures';
-import { createTestContext, type TestContext } from '../../testing/test-app';
+import { client, createFan, setupLiveMatch, voteAll } from '../../../../tests/server/match-fixtures';
+import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -4,14 +4,14 @@ import type { AdminPushSummary, PushPayload, PushTopics } from '@shared/push';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
-import { rows } from '../../db/client';
-import { client, createFan, type LiveMatch, setupLiveMatch } from '../../testing/match-fixtures';
 import {
   type PushFixture,
   type PushSubscriptionJson,
   startPushFixture,
-} from '../../testing/push-fixture-server';
-import { createTestContext, type TestContext } from '../../testing/test-app';
+} from '../../../../tests/fakes/push-fixture-server';
+import { client, createFan, type LiveMatch, setupLiveMatch } from '../../../../tests/server/match-fixtures';
+import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
+import { rows } from '../../db/client';
 import { createPushSender } from './push-sender';
 
 const ALL: PushTopics = { votingOpens: true, halfTime: true, results: true };

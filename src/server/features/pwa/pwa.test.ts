@@ -3,8 +3,8 @@ import type { UploadResponse } from '@shared/uploads';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFan } from '../../testing/match-fixtures';
-import { createTestContext, type TestContext } from '../../testing/test-app';
+import { createFan } from '../../../../tests/server/match-fixtures';
+import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
 
 let t: TestContext;
 let admin: Awaited<ReturnType<typeof createFan>>;

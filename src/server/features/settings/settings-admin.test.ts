@@ -2,9 +2,9 @@ import type { Customization, SocialMedia } from '@shared/settings';
 import { CUSTOMIZATION_MESSAGES } from '@shared/settings-admin';
 import { TRACKING_MESSAGES, type TrackingScripts, type TrackingSettings } from '@shared/tracking';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, createFan } from '../../../../tests/server/match-fixtures';
+import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
 import { trackingSettings } from '../../db/schema';
-import { client, createFan } from '../../testing/match-fixtures';
-import { createTestContext, type TestContext } from '../../testing/test-app';
 import { buildTrackingScripts } from './tracking.service';
 
 let t: TestContext;

@@ -1,10 +1,10 @@
 import type { Banners } from '@shared/content';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { client, createFan } from '../../../../tests/server/match-fixtures';
+import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
 import { banners } from '../../db/schema';
 import { seedDatabase } from '../../db/seed';
-import { client, createFan } from '../../testing/match-fixtures';
-import { createTestContext, type TestContext } from '../../testing/test-app';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -12,10 +12,10 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
-import type { Env } from '../../env';
+import { type Env, simulationRefusal } from '../../env';
 import { forbidden } from '../../lib/http-error';
 import { requireUser } from '../../plugins/auth';
-import { mayRunSimulation, simulationRefusal } from './simulation.policy';
+import { mayRunSimulation } from './simulation.policy';
 import {
   createSimulatedFans,
   listMatchRatings,

@@ -14,14 +14,20 @@ import {
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  client,
+  createFan,
+  type LiveMatch,
+  rateAll,
+  setupLiveMatch,
+} from '../../../../tests/server/match-fixtures';
+import { createTestContext, memoryMailer, type TestContext } from '../../../../tests/server/test-app';
+import { createTestDatabase } from '../../../../tests/server/test-db';
 import { buildApp } from '../../app';
 import { rows } from '../../db/client';
 import { ConfigError, loadEnv, parseEnv } from '../../env';
+import { isLoopbackHost } from '../../lib/loopback';
 import { SESSION_COOKIE } from '../../lib/sessions';
-import { client, createFan, type LiveMatch, rateAll, setupLiveMatch } from '../../testing/match-fixtures';
-import { createTestContext, memoryMailer, type TestContext } from '../../testing/test-app';
-import { createTestDatabase } from '../../testing/test-db';
-import { isLoopbackHost } from './simulation.policy';
 
 const ON = { SIMULATION: '1', HOST: '127.0.0.1', PUBLIC_URL: 'http://127.0.0.1:3000' } as const;
 

@@ -1,9 +1,9 @@
 import type { Player } from '@shared/players';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createFan } from '../../../../tests/server/match-fixtures';
+import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
 import { players } from '../../db/schema';
 import { seedDatabase } from '../../db/seed';
-import { createFan } from '../../testing/match-fixtures';
-import { createTestContext, type TestContext } from '../../testing/test-app';
 
 let t: TestContext;
 let admin: Awaited<ReturnType<typeof createFan>>;

@@ -3,10 +3,10 @@ import type { Player } from '@shared/players';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFan } from '../../../../tests/server/match-fixtures';
+import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
 import { objects, players } from '../../db/schema';
 import { seedDatabase } from '../../db/seed';
-import { createFan } from '../../testing/match-fixtures';
-import { createTestContext, type TestContext } from '../../testing/test-app';
 
 let t: TestContext;
 let admin: Awaited<ReturnType<typeof createFan>>;

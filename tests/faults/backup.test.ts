@@ -3,12 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterEach, expect, it } from 'vitest';
-import {
-  BackupError,
-  backupDataDir,
-  restoreDataDir,
-  SERVER_PID_FILE,
-} from '../../../scripts/lib/pglite-backup';
+import { BackupError, backupDataDir, restoreDataDir, SERVER_PID_FILE } from '../../scripts/lib/pglite-backup';
 
 /** npm run db:backup / db:restore on the embedded database: what was backed up comes back. */
 const dirs: string[] = [];

@@ -1,6 +1,6 @@
 import type { Match } from '@shared/matches';
 import type { Player } from '@shared/players';
-import { seedDatabase } from '../db/seed';
+import { seedDatabase } from '../../src/server/db/seed';
 import { createUser, type TestContext, type UserFactoryOptions } from './test-app';
 
 export interface ApiAnswer<T = unknown> {

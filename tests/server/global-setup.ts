@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
-import { openDatabase, runMigrations } from '../db/client';
+import { openDatabase, runMigrations } from '../../src/server/db/client';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,6 +1,6 @@
+import { FloatingAdminButton } from '@client/components/layout/floating-admin-button';
 import { useAuth } from '@client/lib/auth/auth-context';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { FloatingAdminButton } from './floating-admin-button';
 import { SiteHeader } from './site-header';
 
 /**
@@ -14,7 +14,7 @@ function FooterPlaceholder() {
 // Far below the fold: the footer's code follows the first render. Should its chunk fail to load, the
 // placeholder stays rather than the page breaking.
 const SiteFooter = lazy(() =>
-  import('./site-footer').then(
+  import('@client/components/layout/site-footer').then(
     (module) => ({ default: module.SiteFooter }),
     () => ({ default: FooterPlaceholder }),
   ),

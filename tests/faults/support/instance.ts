@@ -6,7 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { childEnv, freePort, ROOT } from '../../../../tests/support/processes';
+import { childEnv, freePort, ROOT } from '../../support/processes';
 import { waitFor } from './services';
 
 export const ADMIN = { email: 'admin@fault.test', password: 'fault-admin-password' };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { LiveClient } from '../testing/live-client';
-import { openLive, settle } from '../testing/live-client';
+import type { LiveClient } from '../server/live-client';
+import { openLive, settle } from '../server/live-client';
 import { type Instance, startInstance } from './support/instance';
 import {
   apiFor,

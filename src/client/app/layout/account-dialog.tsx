@@ -1,3 +1,4 @@
+import { LanguageMenu } from '@client/components/layout/language-menu';
 import { Avatar } from '@client/components/ui/avatar';
 import {
   DialogDescription,
@@ -12,7 +13,6 @@ import { useT } from '@client/lib/i18n/use-t';
 import type { PublicUser } from '@shared/auth';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'wouter';
-import { LanguageMenu } from './language-menu';
 
 // Its own chunk, fetched as soon as this dialog's code arrives (when the avatar is pointed at or focused),
 // so the first-load page lists one file fewer for it.

@@ -7,10 +7,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
-import { Admin } from '../../../../tests/support/simulator-admin';
-import { Api, CallLog } from '../../../../tests/support/simulator-calls';
-import { SESSION_COOKIE } from '../../lib/sessions';
-import { type LiveClient, openLive } from '../../testing/live-client';
+import { SESSION_COOKIE } from '../../../src/server/lib/sessions';
+import { type LiveClient, openLive } from '../../server/live-client';
+import { Admin } from '../../support/simulator-admin';
+import { Api, CallLog } from '../../support/simulator-calls';
 import { ADMIN } from './instance';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

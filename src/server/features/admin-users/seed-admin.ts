@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { generatePassword, hashPassword } from '../lib/passwords';
-import type { Database } from './client';
-import { users } from './schema';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
+import { generatePassword, hashPassword } from '../../lib/passwords';
 
 export const GENERATED_ADMIN_EMAIL = 'admin@matchday.local';
 

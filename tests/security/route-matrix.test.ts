@@ -2,7 +2,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import type { Player } from '@shared/players';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenFromMail } from '../testing/test-app';
+import { tokenFromMail } from '../server/test-app';
 import { fingerprint } from './data-fingerprint';
 import {
   createSecurityWorld,

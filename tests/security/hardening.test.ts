@@ -9,12 +9,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppOptions, buildApp } from '../app';
-import { parseEnv, resolveEnv } from '../env';
-import { LOG_REDACTION, redactUrl } from '../lib/log-redaction';
-import { securityHeadersPlugin } from '../plugins/security-headers';
-import { type LiveClient, listen, openLive } from '../testing/live-client';
-import { memoryMailer, sessionCookieOf } from '../testing/test-app';
+import { type AppOptions, buildApp } from '../../src/server/app';
+import { parseEnv, resolveEnv } from '../../src/server/env';
+import { LOG_REDACTION, redactUrl } from '../../src/server/lib/log-redaction';
+import { securityHeadersPlugin } from '../../src/server/plugins/security-headers';
+import { type LiveClient, listen, openLive } from '../server/live-client';
+import { memoryMailer, sessionCookieOf } from '../server/test-app';
 import {
   createSecurityWorld,
   endedMatchRatedByFan,

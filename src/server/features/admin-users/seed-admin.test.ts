@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { verifyPassword } from '../lib/passwords';
-import { createTestDatabase } from '../testing/test-db';
-import type { DbHandle } from './client';
-import { users } from './schema';
+import { createTestDatabase } from '../../../../tests/server/test-db';
+import type { DbHandle } from '../../db/client';
+import { users } from '../../db/schema';
+import { verifyPassword } from '../../lib/passwords';
 import { ensureAdmin, GENERATED_ADMIN_EMAIL } from './seed-admin';
 
 let handle: DbHandle;

@@ -1,3 +1,6 @@
+import { BrandMark } from '@client/components/layout/brand-mark';
+import { LanguageSwitcher } from '@client/components/layout/language-switcher';
+import { SiteNav } from '@client/components/layout/site-nav';
 import { Button, buttonVariants } from '@client/components/ui/button';
 import { useAuth } from '@client/lib/auth/auth-context';
 import { useBranding } from '@client/lib/branding/get-customization';
@@ -6,9 +9,6 @@ import { LogIn, LogOut, Shield } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { AccountButton } from './account-button';
-import { BrandMark } from './brand-mark';
-import { LanguageSwitcher } from './language-switcher';
-import { SiteNav } from './site-nav';
 
 /**
  * The header: brand, admin entry (admins only), account avatar and sign-out, or Sign In for a visitor

@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { type AppOptions, buildApp } from '../app';
-import type { Database, DbHandle } from '../db/client';
-import { users } from '../db/schema';
-import { parseEnv, type RawEnv, resolveEnv } from '../env';
-import type { Mailer, MailMessage } from '../lib/mailer';
-import { hashPassword } from '../lib/passwords';
-import { createSession, SESSION_COOKIE } from '../lib/sessions';
+import { type AppOptions, buildApp } from '../../src/server/app';
+import type { Database, DbHandle } from '../../src/server/db/client';
+import { users } from '../../src/server/db/schema';
+import { parseEnv, type RawEnv, resolveEnv } from '../../src/server/env';
+import type { Mailer, MailMessage } from '../../src/server/lib/mailer';
+import { hashPassword } from '../../src/server/lib/passwords';
+import { createSession, SESSION_COOKIE } from '../../src/server/lib/sessions';
 import { createTestDatabase } from './test-db';
 
 export interface TestContext {

@@ -8,7 +8,7 @@ import { chownSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, ROOT } from '../../../../tests/support/processes';
+import { freePort, ROOT } from '../../support/processes';
 
 export { freePort };
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The project's folder: the nearest one above this module holding package.json. The same answer from
- * the sources (`src/server/lib`, run by tsx) and from the built bundle (`dist/server`, run by node).
+ * the sources (`src/server`, run by tsx) and from the built bundle (`dist/server`, run by node).
  */
 function projectRoot(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));

@@ -16,7 +16,7 @@ import { squadApi } from '@shared/squad';
 import { trackingApi } from '@shared/tracking';
 import { trackingAdminApi } from '@shared/tracking-admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../testing/test-app';
+import { createTestContext, type TestContext } from '../server/test-app';
 
 /** Every endpoint written as a shared contract object, as the page calls them. */
 const CONTRACTS: Record<string, Record<string, Endpoint>> = {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import { inject } from 'vitest';
-import { type DbHandle, openDatabase } from '../db/client';
+import { type DbHandle, openDatabase } from '../../src/server/db/client';
 import { withDatabase } from './global-setup';
 
 export const TEST_DB_KIND = process.env.MATCHDAY_TEST_DB === 'postgres' ? 'postgres' : 'pglite';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Database, rows } from '../db/client';
+import { type Database, rows } from '../../src/server/db/client';
 
 /**
  * What a refused call must leave alone, table by table. Sessions count by who holds them (the last-seen

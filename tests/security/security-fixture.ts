@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { matches, ratings } from '../db/schema';
-import { createSession, SESSION_COOKIE } from '../lib/sessions';
-import { createFan, type LiveMatch, setupLiveMatch, voteAll } from '../testing/match-fixtures';
-import { createTestContext, type TestContext, type TestContextOptions } from '../testing/test-app';
+import { matches, ratings } from '../../src/server/db/schema';
+import { createSession, SESSION_COOKIE } from '../../src/server/lib/sessions';
+import { createFan, type LiveMatch, setupLiveMatch, voteAll } from '../server/match-fixtures';
+import { createTestContext, type TestContext, type TestContextOptions } from '../server/test-app';
 
 /** The product's own origin in the security tests: SIMULATION (loopback only) is on, so every route exists. */
 export const PUBLIC_URL = 'http://localhost';

@@ -7,7 +7,7 @@ interface LockPackage {
   engines?: { node?: string } | string[];
 }
 
-const root = path.resolve(import.meta.dirname, '../../..');
+const root = path.resolve(import.meta.dirname, '../..');
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(root, file), 'utf8')) as T;
 
 describe('node engines', () => {
