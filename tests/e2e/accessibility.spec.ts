@@ -2,6 +2,7 @@ import { devices, type Page } from '@playwright/test';
 import type { Player } from '../../src/shared/players';
 import {
   expect,
+  isPhone,
   registerVerified,
   signIn,
   signInAndConsent,
@@ -18,17 +19,11 @@ import {
   tabTo,
 } from './support/keyboard';
 import { apiFan, type E2ELiveMatch, startMatchAsAdmin } from './support/match-day';
-import { holdServer } from './support/server-lock';
 import { E2E_ADMIN } from './support/servers';
-import { budget } from './support/time-scale';
 
 const PASSWORD = 'a11y-fan-password';
 const PHONE = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } };
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
-
-function isPhone(projectName: string) {
-  return projectName.endsWith('-phone');
-}
 
 /** Fails on any target under 44x44 that meets neither WCAG 2.2 exception (inline, spacing). */
 async function expectTouchTargets(page: Page, context: string): Promise<SmallTarget[]> {
@@ -62,156 +57,152 @@ async function checkScreen(page: Page, context: string, { targets = false } = {}
 }
 
 test.describe('screens without a live match', () => {
-  test('signed-out, auth, legal and 404 screens: axe-clean, one h1, titled, a skip link first, 44 px targets on phones', async ({
-    page,
-    server,
-    uniqueEmail,
-  }, testInfo) => {
-    test.setTimeout(budget(150_000));
-    const phone = isPhone(testInfo.project.name);
-    const screens: [string, string, RegExp][] = [
-      ['/', 'signed-out home', /./],
-      ['/signin', 'sign-in', /sign in/i],
-      ['/signup', 'sign-up', /sign up|create/i],
-      ['/login', 'login', /./],
-      ['/confirm?token=not-a-real-token', 'confirm (bad token)', /./],
-      ['/privacy', 'privacy', /privacy/i],
-      ['/terms', 'terms', /terms/i],
-      ['/no/such/page', '404', /not found/i],
-    ];
-    const titles = new Set<string>();
-    for (const [path, name, heading] of screens) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      await checkScreen(page, name, { targets: phone });
-      titles.add(await page.title());
-      // The first Tab lands on the skip link, which shows itself and leads to the main content.
-      await page.keyboard.press('Tab');
-      const skip = page.getByRole('link', { name: 'Skip to main content' });
-      await expect(skip).toBeFocused();
-      await expect(skip).toBeInViewport();
-      await expectFocusVisible(page, `skip link on ${name}`);
-      expect(await skip.getAttribute('href')).toBe('#main');
-    }
-    // Each route names its tab (the auth screens may share one per screen kind).
-    expect(titles.size).toBeGreaterThanOrEqual(5);
+  test(
+    'signed-out, auth, legal and 404 screens: axe-clean, one h1, titled, a skip link first, 44 px targets on phones',
+    { tag: '@both-sizes' },
+    async ({ page, server, uniqueEmail }, testInfo) => {
+      const phone = isPhone(testInfo);
+      const screens: [string, string, RegExp][] = [
+        ['/', 'signed-out home', /./],
+        ['/signin', 'sign-in', /sign in/i],
+        ['/signup', 'sign-up', /sign up|create/i],
+        ['/login', 'login', /./],
+        ['/confirm?token=not-a-real-token', 'confirm (bad token)', /./],
+        ['/forgot-password', 'forgot password', /./],
+        ['/reset-password?token=not-a-real-token', 'reset password', /./],
+        ['/privacy', 'privacy', /privacy/i],
+        ['/terms', 'terms', /terms/i],
+        ['/no/such/page', '404', /not found/i],
+      ];
+      const titles = new Set<string>();
+      for (const [path, name, heading] of screens) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await checkScreen(page, name, { targets: phone });
+        titles.add(await page.title());
+        // The first Tab lands on the skip link, which shows itself and leads to the main content.
+        await page.keyboard.press('Tab');
+        const skip = page.getByRole('link', { name: 'Skip to main content' });
+        await expect(skip).toBeFocused();
+        await expect(skip).toBeInViewport();
+        await expectFocusVisible(page, `skip link on ${name}`);
+        expect(await skip.getAttribute('href')).toBe('#main');
+      }
+      // Each route names its tab (the auth screens may share one per screen kind).
+      expect(titles.size).toBeGreaterThanOrEqual(5);
 
-    // Form errors are tied to their fields.
-    await page.goto('/signup');
-    await tabTo(page, page.getByRole('button', { name: 'Create Account' }));
-    await page.keyboard.press('Enter');
-    const name = page.getByLabel('Full name');
-    await expect(name).toHaveAttribute('aria-invalid', 'true');
-    const describedBy = (await name.getAttribute('aria-describedby')) ?? '';
-    expect(describedBy).not.toBe('');
-    await expect(name).toHaveAccessibleDescription(/.+/);
-    await checkScreen(page, 'sign-up with errors', { targets: phone });
+      // Form errors are tied to their fields.
+      await page.goto('/signup');
+      await tabTo(page, page.getByRole('button', { name: 'Create Account' }));
+      await page.keyboard.press('Enter');
+      const name = page.getByLabel('Full name');
+      await expect(name).toHaveAttribute('aria-invalid', 'true');
+      const describedBy = (await name.getAttribute('aria-describedby')) ?? '';
+      expect(describedBy).not.toBe('');
+      await expect(name).toHaveAccessibleDescription(/.+/);
+      await checkScreen(page, 'sign-up with errors', { targets: phone });
 
-    // Check-your-email, the verified screen, then the consent prompt.
-    const email = uniqueEmail();
-    await page.goto('/signup');
-    await page.getByLabel('Full name').fill('Axe Fan');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Check Your Email' })).toBeVisible();
-    await checkScreen(page, 'check your email', { targets: phone });
-    const link = await verificationLinkFor(server, email);
-    await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
-    await expect(page.getByText('Email Verified!')).toBeVisible();
-    await checkScreen(page, 'email verified', { targets: phone });
-    // The verified link signed the fan in: Continue leads home, to the consent prompt.
-    await page.getByRole('button', { name: 'Continue', exact: true }).click();
-    const consent = page.getByRole('dialog', { name: 'Privacy & Consent' });
-    await expect(consent).toBeVisible();
-    await expectNoAxeViolations(page, 'consent modal');
-    if (phone) await expectTouchTargets(page, 'consent modal');
-  });
+      // Check-your-email, the verified screen, then the consent prompt.
+      const email = uniqueEmail();
+      await page.goto('/signup');
+      await page.getByLabel('Full name').fill('Axe Fan');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Check Your Email' })).toBeVisible();
+      await checkScreen(page, 'check your email', { targets: phone });
+      const link = await verificationLinkFor(server, email);
+      await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+      await expect(page.getByText('Email Verified!')).toBeVisible();
+      await checkScreen(page, 'email verified', { targets: phone });
+      // The verified link signed the fan in: Continue leads home, to the consent prompt.
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      const consent = page.getByRole('dialog', { name: 'Privacy & Consent' });
+      await expect(consent).toBeVisible();
+      await expectNoAxeViolations(page, 'consent modal');
+      if (phone) await expectTouchTargets(page, 'consent modal');
+    },
+  );
 });
 
 test.describe('admin', () => {
-  test('every admin tab and dialog is axe-clean', async ({ page, server, uniqueEmail }, testInfo) => {
-    test.setTimeout(budget(240_000));
-    // A fan of the test's own, found by name among the other specs' fans, given a new password and deleted.
-    const targetName = `A11y Target ${testInfo.project.name} ${Date.now()}`;
-    await registerVerified(page, server, uniqueEmail(), PASSWORD, targetName);
-    await signInAndConsent(page, E2E_ADMIN.email, E2E_ADMIN.password);
-    // Another test's match or squad change, pushed live, re-renders Match Control mid-scan (its state
-    // buttons caught half way through their colour transition): the server is held meanwhile (released
-    // by the fixtures).
-    await holdServer(`http://127.0.0.1:${server.port}`);
-    const tabs = [
-      ['', 'Match Control'],
-      ['squad', 'Squad Management'],
-      ['analytics', 'Analytics'],
-      ['users', 'User Management'],
-      ['customise', 'Customise'],
-      ['settings', 'Settings'],
-      ['scripts', 'Scripts & Pixels'],
-    ] as const;
-    for (const [tab, title] of tabs) {
-      await page.goto(tab ? `/admin?tab=${tab}` : '/admin');
-      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      await expectOneH1(page, `admin ${title}`);
-      await expectNoAxeViolations(page, `admin ${title}`);
-    }
-    if (isPhone(testInfo.project.name)) {
-      await page.getByRole('button', { name: 'Open admin menu' }).click();
-      await expect(page.getByRole('dialog', { name: 'Admin menu' })).toBeVisible();
-      await expectNoAxeViolations(page, 'admin menu');
-      await closeWithEscape(page, page.getByRole('dialog', { name: 'Admin menu' }));
-    }
+  test(
+    'every admin tab and dialog is axe-clean',
+    { tag: '@both-sizes' },
+    async ({ page, server, uniqueEmail }, testInfo) => {
+      // A fan of the test's own, found by name among the other specs' fans, given a new password and deleted.
+      const targetName = `A11y Target ${testInfo.project.name} ${Date.now()}`;
+      await registerVerified(page, server, uniqueEmail(), PASSWORD, targetName);
+      await signInAndConsent(page, E2E_ADMIN.email, E2E_ADMIN.password);
+      const tabs = [
+        ['', 'Match Control'],
+        ['squad', 'Squad Management'],
+        ['analytics', 'Analytics'],
+        ['users', 'User Management'],
+        ['customise', 'Customise'],
+        ['settings', 'Settings'],
+        ['scripts', 'Scripts & Pixels'],
+      ] as const;
+      for (const [tab, title] of tabs) {
+        await page.goto(tab ? `/admin?tab=${tab}` : '/admin');
+        await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await expectOneH1(page, `admin ${title}`);
+        await expectNoAxeViolations(page, `admin ${title}`);
+      }
+      if (isPhone(testInfo)) {
+        await page.getByRole('button', { name: 'Open admin menu' }).click();
+        await expect(page.getByRole('dialog', { name: 'Admin menu' })).toBeVisible();
+        await expectNoAxeViolations(page, 'admin menu');
+        await closeWithEscape(page, page.getByRole('dialog', { name: 'Admin menu' }));
+      }
 
-    // Squad: add and edit player dialogs (closed without saving: the squad is shared with other specs).
-    await page.goto('/admin?tab=squad');
-    await page.getByRole('button', { name: 'Add Custom Player' }).click();
-    await expect(page.getByRole('dialog', { name: 'Add Custom Player' })).toBeVisible();
-    await expectNoAxeViolations(page, 'add player dialog');
-    await closeWithEscape(page, page.getByRole('dialog', { name: 'Add Custom Player' }));
-    await page
-      .getByRole('button', { name: /^Edit / })
-      .first()
-      .click();
-    await expect(page.getByRole('dialog', { name: 'Edit Player' })).toBeVisible();
-    await expectNoAxeViolations(page, 'edit player dialog');
-    await closeWithEscape(page, page.getByRole('dialog', { name: 'Edit Player' }));
+      // Squad: add and edit player dialogs (closed without saving: the squad is shared with other specs).
+      await page.goto('/admin?tab=squad');
+      await page.getByRole('button', { name: 'Add Custom Player' }).click();
+      await expect(page.getByRole('dialog', { name: 'Add Custom Player' })).toBeVisible();
+      await expectNoAxeViolations(page, 'add player dialog');
+      await closeWithEscape(page, page.getByRole('dialog', { name: 'Add Custom Player' }));
+      await page
+        .getByRole('button', { name: /^Edit / })
+        .first()
+        .click();
+      await expect(page.getByRole('dialog', { name: 'Edit Player' })).toBeVisible();
+      await expectNoAxeViolations(page, 'edit player dialog');
+      await closeWithEscape(page, page.getByRole('dialog', { name: 'Edit Player' }));
 
-    // Users: add, edit, confirm a new password, the password shown, delete confirm.
-    await page.goto('/admin?tab=users');
-    await page.getByRole('button', { name: 'Add New User' }).click();
-    await expect(page.getByRole('dialog', { name: 'Add New User' })).toBeVisible();
-    await expectNoAxeViolations(page, 'add user dialog');
-    await closeWithEscape(page, page.getByRole('dialog', { name: 'Add New User' }));
-    await page.getByRole('button', { name: `Edit ${targetName}` }).click();
-    await expect(page.getByRole('dialog', { name: 'Edit User' })).toBeVisible();
-    await expectNoAxeViolations(page, 'edit user dialog');
-    await closeWithEscape(page, page.getByRole('dialog', { name: 'Edit User' }));
-    await page.getByRole('button', { name: `Generate a new password for ${targetName}` }).click();
-    const confirmNew = page.getByRole('alertdialog');
-    await expect(confirmNew).toBeVisible();
-    await expectNoAxeViolations(page, 'new password confirm');
-    await confirmNew.getByRole('button', { name: 'Generate Password' }).click();
-    await expect(page.getByRole('dialog', { name: 'New Password Generated' })).toBeVisible();
-    await expectNoAxeViolations(page, 'password shown dialog');
-    await page.getByRole('button', { name: 'Done' }).click();
-    await page.getByRole('button', { name: `Delete ${targetName}` }).click();
-    const confirmDelete = page.getByRole('alertdialog', { name: `Delete ${targetName}?` });
-    await expect(confirmDelete).toBeVisible();
-    await expectNoAxeViolations(page, 'delete user confirm');
-    await confirmDelete.getByRole('button', { name: 'Delete User' }).click();
-    await expect(page.getByRole('button', { name: `Delete ${targetName}` })).toHaveCount(0);
-  });
+      // Users: add, edit, confirm a new password, the password shown, delete confirm.
+      await page.goto('/admin?tab=users');
+      await page.getByRole('button', { name: 'Add New User' }).click();
+      await expect(page.getByRole('dialog', { name: 'Add New User' })).toBeVisible();
+      await expectNoAxeViolations(page, 'add user dialog');
+      await closeWithEscape(page, page.getByRole('dialog', { name: 'Add New User' }));
+      await page.getByRole('button', { name: `Edit ${targetName}` }).click();
+      await expect(page.getByRole('dialog', { name: 'Edit User' })).toBeVisible();
+      await expectNoAxeViolations(page, 'edit user dialog');
+      await closeWithEscape(page, page.getByRole('dialog', { name: 'Edit User' }));
+      await page.getByRole('button', { name: `Generate a new password for ${targetName}` }).click();
+      const confirmNew = page.getByRole('alertdialog');
+      await expect(confirmNew).toBeVisible();
+      await expectNoAxeViolations(page, 'new password confirm');
+      await confirmNew.getByRole('button', { name: 'Generate Password' }).click();
+      await expect(page.getByRole('dialog', { name: 'New Password Generated' })).toBeVisible();
+      await expectNoAxeViolations(page, 'password shown dialog');
+      await page.getByRole('button', { name: 'Done' }).click();
+      await page.getByRole('button', { name: `Delete ${targetName}` }).click();
+      const confirmDelete = page.getByRole('alertdialog', { name: `Delete ${targetName}?` });
+      await expect(confirmDelete).toBeVisible();
+      await expectNoAxeViolations(page, 'delete user confirm');
+      await confirmDelete.getByRole('button', { name: 'Delete User' }).click();
+      await expect(page.getByRole('button', { name: `Delete ${targetName}` })).toHaveCount(0);
+    },
+  );
 
   // The sidebar is the desktop's (the phone's drawer is checked for axe above): the desktop projects only.
   test('an admin works every tab with the keyboard: nav links, arrow-key tabs, dialogs closed with Escape', {
     tag: '@desktop-only',
-  }, async ({ page, baseURL }) => {
-    test.setTimeout(budget(240_000));
-    // Another test's squad or match change re-renders the tab under the focus (to <body>): the server is
-    // held meanwhile (released by the fixtures).
-    await holdServer(baseURL ?? '');
+  }, async ({ page }) => {
     await signInAndConsent(page, E2E_ADMIN.email, E2E_ADMIN.password);
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Match Control' })).toBeVisible();
@@ -289,9 +280,8 @@ test.describe('admin', () => {
 });
 
 /**
- * Starts a live match of the test's own and ends it afterwards. startMatchAsAdmin holds the server's one
- * live match for the test (support/live-match-lock.ts), so no other worker's match replaces it meanwhile.
- * These tests run from the -phone projects only, once per server, and open a desktop context themselves.
+ * Starts a live match of the test's own on the worker's server and ends it afterwards. These tests run in
+ * the phone project and open a desktop context themselves where they check both sizes.
  */
 async function withLiveMatch(baseURL: string, opponent: string, run: (live: E2ELiveMatch) => Promise<void>) {
   const live = await startMatchAsAdmin(baseURL, opponent);
@@ -303,15 +293,14 @@ async function withLiveMatch(baseURL: string, opponent: string, run: (live: E2EL
   }
 }
 
-// Run once per server, from the phone projects (both sizes inside).
-test.describe('with a live match', { tag: '@phone-only' }, () => {
+// From the phone project (both sizes inside where the test says so).
+test.describe('with a live match', () => {
   test('a fan signs up, signs in, consents, rates everyone, picks MOTM, submits and reads the results with the keyboard alone', async ({
     page,
     server,
     uniqueEmail,
     baseURL,
   }, testInfo) => {
-    test.setTimeout(budget(240_000));
     await withLiveMatch(baseURL as string, 'Aston Villa', async (live) => {
       const email = uniqueEmail();
       const star = live.starters[0] as Player;
@@ -473,7 +462,6 @@ test.describe('with a live match', { tag: '@phone-only' }, () => {
     uniqueEmail,
     baseURL,
   }) => {
-    test.setTimeout(budget(240_000));
     await withLiveMatch(baseURL as string, 'Newcastle United', async (live) => {
       const star = live.starters[0] as Player;
       for (const [size, options] of [
@@ -544,7 +532,6 @@ test.describe('with a live match', { tag: '@phone-only' }, () => {
     uniqueEmail,
     baseURL,
   }) => {
-    test.setTimeout(budget(120_000));
     await withLiveMatch(baseURL as string, 'Tottenham Hotspur', async (live) => {
       const star = live.starters[0] as Player;
       const context = await browser.newContext({

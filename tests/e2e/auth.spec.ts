@@ -6,7 +6,6 @@ import {
   test,
   verificationLinkFor,
 } from './support/fixtures';
-import { budget } from './support/time-scale';
 
 test('a fan signs up, verifies the e-mail from the mail (which signs in), consents, stays signed in and signs out', async ({
   page,
@@ -14,7 +13,6 @@ test('a fan signs up, verifies the e-mail from the mail (which signs in), consen
   uniqueEmail,
 }) => {
   // Sign-up, the mail, sign-in, consent and several axe scans: over a minute on a busy 2-core machine.
-  test.setTimeout(budget(150_000));
   const email = uniqueEmail();
   const password = 'a-good-password';
 

@@ -1,7 +1,6 @@
 import type { Player } from '../../src/shared/players';
 import { expect, registerVerified, signInAndConsent, test, watchConsoleErrors } from './support/fixtures';
 import { startMatchAsAdmin } from './support/match-day';
-import { budget } from './support/time-scale';
 
 /**
  * The server refusing ratings with 503 (its database unreachable, see tests/faults): the page keeps
@@ -12,7 +11,6 @@ test('a rating refused with 503 is kept and replayed once the server answers aga
   server,
   uniqueEmail,
 }) => {
-  test.setTimeout(budget(120_000));
   const baseURL = `http://127.0.0.1:${server.port}`;
   const live = await startMatchAsAdmin(baseURL, 'Fulham');
   const [star, other] = live.starters as [Player, Player];

@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Player } from '../../src/shared/players';
-import { expect, expectAccessible, test } from './support/fixtures';
+import { expect, expectAccessible, isPhone, test } from './support/fixtures';
 import { apiFan, type E2EApiFan, startMatchAsAdmin } from './support/match-day';
-import { budget } from './support/time-scale';
 
 /** The tallest page the whole squad (11 starters, 3 substitutes and the manager) may make on a phone. */
 const PHONE_PAGE_LIMIT_PX = 3500;
@@ -20,92 +19,92 @@ async function pageTop(page: Page, selector: string): Promise<number> {
     .evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
 }
 
-test('the match day on this screen: players on the first screen, the result in view after the vote, results first once ended', async ({
-  page,
-  server,
-  uniqueEmail,
-}, testInfo) => {
-  test.setTimeout(budget(120_000));
-  const phone = testInfo.project.name.endsWith('-phone');
-  const live = await startMatchAsAdmin(`http://127.0.0.1:${server.port}`, 'Everton', { substitutes: 3 });
-  try {
-    const [star] = live.starters as [Player];
-    const fan = await apiFan(server, uniqueEmail());
-    await openAs(page, fan);
-    await expect(page.getByRole('heading', { level: 1, name: live.match.title })).toBeVisible();
+test(
+  'the match day on this screen: players on the first screen, the result in view after the vote, results first once ended',
+  { tag: '@both-sizes' },
+  async ({ page, server, uniqueEmail }, testInfo) => {
+    const phone = isPhone(testInfo);
+    const live = await startMatchAsAdmin(`http://127.0.0.1:${server.port}`, 'Everton', { substitutes: 3 });
+    try {
+      const [star] = live.starters as [Player];
+      const fan = await apiFan(server, uniqueEmail());
+      await openAs(page, fan);
+      await expect(page.getByRole('heading', { level: 1, name: live.match.title })).toBeVisible();
 
-    // The first screen holds the match and the first player's 1-10 keys, clear of the progress bar.
-    const firstRow = page.locator('[data-player-row]').first();
-    const firstKeys = firstRow.getByRole('group', { name: /^Your rating for / });
-    await expect(firstKeys).toBeInViewport({ ratio: 1 });
-    const keys = await firstKeys.boundingBox();
-    const keysBottom = (keys?.y ?? Number.POSITIVE_INFINITY) + (keys?.height ?? 0);
-    const progress = page.getByRole('region', { name: 'Voting Progress' });
-    await expect(progress).toBeVisible();
-    if (phone) {
-      // On a phone the progress is a bar at the bottom of the screen, always in reach.
-      const bar = await progress.boundingBox();
-      expect(bar?.y ?? 0).toBeGreaterThan(keysBottom);
-      expect((bar?.y ?? 0) + (bar?.height ?? 0)).toBeCloseTo(844, 0);
-      const height = await page.evaluate(() => document.documentElement.scrollHeight);
-      testInfo.annotations.push({ type: 'page height before the vote at 390 px', description: `${height}` });
-      expect(height).toBeLessThan(PHONE_PAGE_LIMIT_PX);
-    } else {
-      // On a wide screen it stays in the side column while the players scroll by.
-      await page.mouse.wheel(0, 1500);
-      await expect(progress).toBeInViewport();
-      await page.mouse.wheel(0, -1500);
+      // The first screen holds the match and the first player's 1-10 keys, clear of the progress bar.
+      const firstRow = page.locator('[data-player-row]').first();
+      const firstKeys = firstRow.getByRole('group', { name: /^Your rating for / });
+      await expect(firstKeys).toBeInViewport({ ratio: 1 });
+      const keys = await firstKeys.boundingBox();
+      const keysBottom = (keys?.y ?? Number.POSITIVE_INFINITY) + (keys?.height ?? 0);
+      const progress = page.getByRole('region', { name: 'Voting Progress' });
+      await expect(progress).toBeVisible();
+      if (phone) {
+        // On a phone the progress is a bar at the bottom of the screen, always in reach.
+        const bar = await progress.boundingBox();
+        expect(bar?.y ?? 0).toBeGreaterThan(keysBottom);
+        expect((bar?.y ?? 0) + (bar?.height ?? 0)).toBeCloseTo(844, 0);
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        testInfo.annotations.push({
+          type: 'page height before the vote at 390 px',
+          description: `${height}`,
+        });
+        expect(height).toBeLessThan(PHONE_PAGE_LIMIT_PX);
+      } else {
+        // On a wide screen it stays in the side column while the players scroll by.
+        await page.mouse.wheel(0, 1500);
+        await expect(progress).toBeInViewport();
+        await page.mouse.wheel(0, -1500);
+      }
+      await expect(progress).toContainText(`0/${live.available.length} rated`);
+      await expectAccessible(page, `${testInfo.project.name}: rating`);
+      await page.screenshot({ path: testInfo.outputPath('live.png') });
+
+      // Rate everyone in the page, pick the Man of the Match and submit.
+      for (const player of live.available) {
+        const key = page.getByRole('button', { name: `Rate ${player.name} 7`, exact: true });
+        await key.click();
+        await expect(key).toHaveAttribute('aria-pressed', 'true');
+      }
+      await page.getByRole('button', { name: `Select as MOTM: ${star.name}`, exact: true }).click();
+      await expect(progress).toContainText(star.name);
+      await progress.getByRole('button', { name: 'Submit Vote' }).click();
+
+      // The fan lands on the result, whichever screen they are on: the Man of the Match card is in view.
+      const result = page.locator('#motm-card');
+      await expect(result.getByText(star.name).first()).toBeVisible();
+      await expect(result).toBeInViewport();
+      await expect(page.getByRole('heading', { name: 'Top Performers' })).toBeVisible();
+      expect(await pageTop(page, '#motm-card')).toBeLessThan(await pageTop(page, '#rate-players'));
+      await expectAccessible(page, `${testInfo.project.name}: voted`);
+      await page.screenshot({ path: testInfo.outputPath('voted.png') });
+
+      // The match ends. A fan who never voted finds the results first and the rating closed.
+      expect(
+        (await live.admin.patch(`/api/matches/${live.match.id}`, { data: { isLive: false } })).status(),
+      ).toBe(200);
+      const latecomer = await apiFan(server, uniqueEmail());
+      await page.context().clearCookies();
+      await openAs(page, latecomer);
+      await expect(page.getByText('Voting Ended')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Top Performers' })).toBeVisible();
+      expect(await pageTop(page, '#motm-card')).toBeLessThan(await pageTop(page, '#rate-players'));
+      await expect(page.getByRole('article', { name: star.name }).getByText('Voting closed')).toBeVisible();
+      await expect(page.getByRole('button', { name: /^Rate .* \d+$/ })).toHaveCount(0);
+      await expect(page.getByRole('region', { name: 'Voting Progress' })).toHaveCount(0);
+      await expectAccessible(page, `${testInfo.project.name}: ended`);
+      await page.screenshot({ path: testInfo.outputPath('ended.png') });
+      await fan.api.dispose();
+      await latecomer.api.dispose();
+    } finally {
+      await live.admin.dispose();
     }
-    await expect(progress).toContainText(`0/${live.available.length} rated`);
-    await expectAccessible(page, `${testInfo.project.name}: rating`);
-    await page.screenshot({ path: testInfo.outputPath('live.png') });
+  },
+);
 
-    // Rate everyone in the page, pick the Man of the Match and submit.
-    for (const player of live.available) {
-      const key = page.getByRole('button', { name: `Rate ${player.name} 7`, exact: true });
-      await key.click();
-      await expect(key).toHaveAttribute('aria-pressed', 'true');
-    }
-    await page.getByRole('button', { name: `Select as MOTM: ${star.name}`, exact: true }).click();
-    await expect(progress).toContainText(star.name);
-    await progress.getByRole('button', { name: 'Submit Vote' }).click();
-
-    // The fan lands on the result, whichever screen they are on: the Man of the Match card is in view.
-    const result = page.locator('#motm-card');
-    await expect(result.getByText(star.name).first()).toBeVisible();
-    await expect(result).toBeInViewport();
-    await expect(page.getByRole('heading', { name: 'Top Performers' })).toBeVisible();
-    expect(await pageTop(page, '#motm-card')).toBeLessThan(await pageTop(page, '#rate-players'));
-    await expectAccessible(page, `${testInfo.project.name}: voted`);
-    await page.screenshot({ path: testInfo.outputPath('voted.png') });
-
-    // The match ends. A fan who never voted finds the results first and the rating closed.
-    expect(
-      (await live.admin.patch(`/api/matches/${live.match.id}`, { data: { isLive: false } })).status(),
-    ).toBe(200);
-    const latecomer = await apiFan(server, uniqueEmail());
-    await page.context().clearCookies();
-    await openAs(page, latecomer);
-    await expect(page.getByText('Voting Ended')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Top Performers' })).toBeVisible();
-    expect(await pageTop(page, '#motm-card')).toBeLessThan(await pageTop(page, '#rate-players'));
-    await expect(page.getByRole('article', { name: star.name }).getByText('Voting closed')).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Rate .* \d+$/ })).toHaveCount(0);
-    await expect(page.getByRole('region', { name: 'Voting Progress' })).toHaveCount(0);
-    await expectAccessible(page, `${testInfo.project.name}: ended`);
-    await page.screenshot({ path: testInfo.outputPath('ended.png') });
-    await fan.api.dispose();
-    await latecomer.api.dispose();
-  } finally {
-    await live.admin.dispose();
-  }
-});
-
-test('players on the same average share a rank, and the medals follow the ranks', async ({
-  page,
-  server,
-  uniqueEmail,
-}) => {
+test('players on the same average share a rank, and the medals follow the ranks', {
+  tag: '@both-sizes',
+}, async ({ page, server, uniqueEmail }) => {
   const live = await startMatchAsAdmin(`http://127.0.0.1:${server.port}`, 'Fulham');
   try {
     const fan = await apiFan(server, uniqueEmail());

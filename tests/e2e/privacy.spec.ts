@@ -12,8 +12,6 @@ import {
   signInNewFan,
   spyOnGeolocation,
 } from './support/privacy';
-import { holdServer } from './support/server-lock';
-import { budget } from './support/time-scale';
 
 const GOOGLE = /^https:\/\/www\.googletagmanager\.com\//;
 const PASSWORD = 'a-good-password';
@@ -37,9 +35,7 @@ test('tracking tags load only after the signed-in fan consents, with consent mod
   baseURL,
   uniqueEmail,
 }) => {
-  test.setTimeout(budget(120_000));
-  // The tracking ids are the server's, which another test sets and clears (released by the fixtures).
-  await holdServer(baseURL ?? '');
+  // The tracking ids are the server's: set here, cleared at the end.
   await saveTrackingIdsAsAdmin(baseURL ?? '');
   try {
     const googleRequests: string[] = [];
@@ -99,7 +95,6 @@ test('tracking tags load only after the signed-in fan consents, with consent mod
 });
 
 test('geolocation is never asked for without the opt-in', async ({ page, server, uniqueEmail }) => {
-  test.setTimeout(budget(120_000));
   await spyOnGeolocation(page);
   await page.goto('/');
   await page.waitForLoadState('networkidle');
@@ -124,13 +119,8 @@ test('geolocation is never asked for without the opt-in', async ({ page, server,
 test('a fan downloads their data, then deletes the account and is signed out for good', async ({
   page,
   server,
-  baseURL,
   uniqueEmail,
 }) => {
-  test.setTimeout(budget(240_000));
-  // Another test's match starting or ending raises a toast, and a toast takes the Escape that closes a
-  // dialog (Radix layers): the server is held meanwhile (released by the fixtures).
-  await holdServer(baseURL ?? '');
   const email = uniqueEmail();
   const name = 'Leaving Fan';
   await signInNewFan(page, server, email, PASSWORD, name);

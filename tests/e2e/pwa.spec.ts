@@ -8,7 +8,6 @@ import {
   watchConsoleErrors,
 } from './support/fixtures';
 import { controlledByServiceWorker, keptApiAnswers, OFFLINE_NOISE } from './support/pwa';
-import { budget } from './support/time-scale';
 
 // The other specs block service workers (playwright.config.ts); the installable app needs its own.
 test.use({ serviceWorkers: 'allow' });
@@ -76,7 +75,6 @@ test('the service worker serves the app shell with no network, signed in, with t
   uniqueEmail,
 }) => {
   // Sign-up, install, two tabs, an axe scan offline and a reload: over a minute on a busy 2-core machine.
-  test.setTimeout(budget(150_000));
   const email = uniqueEmail();
   await registerVerified(page, server, email, 'offline-password');
   const online = await context.newPage();

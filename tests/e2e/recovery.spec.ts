@@ -3,6 +3,7 @@ import { type APIRequestContext, type Page, request as playwrightRequest } from 
 import { AUTH_MESSAGES } from '../../src/shared/auth';
 import {
   expect,
+  isPhone,
   mailedLinkFor,
   registerVerified,
   signIn,
@@ -10,16 +11,12 @@ import {
   verificationLinkFor,
 } from './support/fixtures';
 import { expectNoAxeViolations, smallTouchTargets } from './support/keyboard';
-import { budget } from './support/time-scale';
+import { serverOfWorker } from './support/servers';
 
 // Account recovery: forgotten passwords, verification links sent again, and social sign-in callbacks
 // that this browser did not start.
 
 const SHOTS = '/tmp/shots';
-
-function isPhone(projectName: string): boolean {
-  return projectName.endsWith('-phone');
-}
 
 /**
  * A new screen: axe-clean (best practices too), one h1, titled, and on the phone every target at least
@@ -29,7 +26,7 @@ async function checkNewScreen(page: Page, name: string): Promise<void> {
   await expect(page.locator('h1'), `one h1 on ${name}`).toHaveCount(1);
   expect(await page.title(), `document title on ${name}`).not.toBe('');
   await expectNoAxeViolations(page, name);
-  if (!isPhone(test.info().project.name)) return;
+  if (!isPhone(test.info())) return;
   const { small } = await smallTouchTargets(page);
   expect(
     small.filter((target) => !target.exception),
@@ -41,7 +38,9 @@ async function checkNewScreen(page: Page, name: string): Promise<void> {
 
 /** An API client with cookies of its own, as another browser would have. */
 async function otherBrowser(): Promise<APIRequestContext> {
-  return playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
+  return playwrightRequest.newContext({
+    baseURL: `http://127.0.0.1:${serverOfWorker(test.info().parallelIndex).port}`,
+  });
 }
 
 test('a fan who forgot the password sets a new one from the mailed link: the old one is refused, the new one signs in', async ({
@@ -49,7 +48,6 @@ test('a fan who forgot the password sets a new one from the mailed link: the old
   server,
   uniqueEmail,
 }) => {
-  test.setTimeout(budget(120_000));
   const email = uniqueEmail();
   await registerVerified(page, server, email, 'old-password-1');
 
@@ -149,7 +147,6 @@ test('an unverified fan sends a new verification link from the sign-in screen: t
   server,
   uniqueEmail,
 }) => {
-  test.setTimeout(budget(120_000));
   const email = uniqueEmail();
   const password = 'unverified-password';
   const api = await otherBrowser();
@@ -231,7 +228,6 @@ test('an address signed up twice before it was verified: the link asks its owner
   server,
   uniqueEmail,
 }) => {
-  test.setTimeout(budget(90_000));
   const email = uniqueEmail();
   const api = await otherBrowser();
   for (const password of ['first-signup-password', 'second-signup-password']) {
@@ -342,7 +338,7 @@ test.describe('login CSRF through the social callback link', () => {
     const crafted = await anotherFansCallback(page, server, uniqueEmail());
     await page.goto(crafted);
     await expectIgnored(page);
-    if (isPhone(test.info().project.name)) {
+    if (isPhone(test.info())) {
       mkdirSync(SHOTS, { recursive: true });
       await page.screenshot({ path: `${SHOTS}/callback-ignored-toast-390.png` });
     }

@@ -1,17 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { releaseHeldServers } from './server-lock';
-import { type E2EServer, serverFor } from './servers';
+import { type E2EServer, serverOfWorker } from './servers';
 
 let seq = 0;
 
 /** Answers the tests provoke on purpose (signed-out checks, refused logins) are logged by Chromium too. */
 /**
  * Messages that are the product working: 4xx answers the tests provoke, and Chromium reporting that the
- * sandboxed frame of an embedded banner (another test may have one on the shared server) may not run script.
+ * sandboxed frame of an embedded banner (an earlier test on the worker's server may have set one) may not run script.
  */
 const EXPECTED_CONSOLE =
   /Failed to load resource: the server responded with a status of (400|401|403|409|429)|Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/;
@@ -22,7 +21,6 @@ export const test = base.extend<{
   server: E2EServer;
   uniqueEmail: () => string;
   consoleErrors: undefined;
-  serverLocks: undefined;
 }>({
   // Any other console error (a script error, a CSP violation) fails the test.
   consoleErrors: [
@@ -41,24 +39,25 @@ export const test = base.extend<{
     },
     { auto: true },
   ],
-  server: async ({ baseURL }, use) => {
-    await use(serverFor(baseURL));
+  // The worker's own server (servers.ts): every page, request and helper of the test talks to it.
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's first argument by destructuring.
+  server: async ({}, use, testInfo) => {
+    await use(serverOfWorker(testInfo.parallelIndex));
   },
-  // A test that failed while holding its server's live match (holdServer) lets go of it here.
-  serverLocks: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's first argument by destructuring.
-    async ({}, use) => {
-      await use(undefined);
-      releaseHeldServers();
-    },
-    { auto: true },
-  ],
+  baseURL: async ({ server }, use) => {
+    await use(`http://127.0.0.1:${server.port}`);
+  },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's first argument by destructuring.
   uniqueEmail: async ({}, use, testInfo) => {
     await use(() => `fan-${testInfo.project.name}-${Date.now()}-${++seq}@example.com`);
   },
 });
 export { expect };
+
+/** Whether the test runs in the phone project (390x844), else the desktop one (1280x800). */
+export function isPhone(testInfo: TestInfo): boolean {
+  return testInfo.project.name === 'phone';
+}
 
 /** The verification link from the newest mail to `email` (no SMTP_URL in e2e: the server's outbox). */
 export async function verificationLinkFor(server: E2EServer, email: string): Promise<string> {

@@ -2,7 +2,6 @@ import { type APIRequestContext, expect, request } from '@playwright/test';
 import type { Match } from '../../../src/shared/matches';
 import type { Player } from '../../../src/shared/players';
 import { verificationLinkFor } from './fixtures';
-import { holdServer } from './server-lock';
 import { E2E_ADMIN, type E2EServer } from './servers';
 
 export interface E2ELiveMatch {
@@ -16,23 +15,14 @@ export interface E2ELiveMatch {
 
 /**
  * As the admin, through the API: pick 11 starters, 2 substitutes (or `substitutes`) and the manager, publish
- * them and start a match. The server is held (holdServer) until `admin.dispose()`.
+ * them and start a match (which ends any other on the worker's server).
  */
 export async function startMatchAsAdmin(
   baseURL: string,
   opponent: string,
   { substitutes: subs = 2 }: { substitutes?: number } = {},
 ): Promise<E2ELiveMatch> {
-  const release = await holdServer(baseURL);
   const admin = await request.newContext({ baseURL });
-  const dispose = admin.dispose.bind(admin);
-  admin.dispose = async (options) => {
-    try {
-      await dispose(options);
-    } finally {
-      release();
-    }
-  };
   try {
     expect((await admin.post('/api/auth/login', { data: E2E_ADMIN })).status()).toBe(200);
     const squad = (await (await admin.get('/api/players')).json()) as Player[];

@@ -1,9 +1,15 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-/** The servers the browser tests run against: embedded PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+/**
+ * The browser tests' servers: one built product per Playwright worker, so a worker's tests never meet
+ * another worker's live match, squad or settings, and no test waits for another. Worker slots alternate
+ * between the embedded PGlite and PostgreSQL (when TEST_DATABASE_URL is set), so both databases serve
+ * the browser suite.
+ */
 export interface E2EServer {
-  name: 'pglite' | 'postgres';
+  name: string;
+  database: 'pglite' | 'postgres';
   port: number;
   dataDir: string;
   /**
@@ -11,28 +17,33 @@ export interface E2EServer {
    * browser-side subscription it accepts pushes for, GET /received?endpoint= lists what it decrypted.
    */
   pushPort: number;
+  /**
+   * Whether its live events go through Redis (REDIS_URL): the first PostgreSQL server only, since
+   * instances on one Redis share its channel.
+   */
+  redis: boolean;
 }
 
+/** Playwright's workers, and so the servers: two by default, as this 2-core machine runs them best. */
+export const E2E_WORKERS = Math.max(1, Math.floor(Number(process.env.E2E_WORKERS ?? 2)) || 2);
+
 const base = Number(process.env.E2E_PORT ?? 3510);
-export const E2E_SERVERS: E2EServer[] = [
-  { name: 'pglite', port: base, dataDir: path.join(tmpdir(), `matchday-e2e-${base}`), pushPort: base + 100 },
-  ...(process.env.TEST_DATABASE_URL
-    ? [
-        {
-          name: 'postgres' as const,
-          port: base + 1,
-          dataDir: path.join(tmpdir(), `matchday-e2e-${base + 1}`),
-          pushPort: base + 101,
-        },
-      ]
-    : []),
-];
+export const E2E_SERVERS: E2EServer[] = Array.from({ length: E2E_WORKERS }, (_, slot) => {
+  const database = process.env.TEST_DATABASE_URL && slot % 2 === 1 ? 'postgres' : 'pglite';
+  const port = base + slot;
+  return {
+    name: `${database}-${slot}`,
+    database,
+    port,
+    dataDir: path.join(tmpdir(), `matchday-e2e-${port}`),
+    pushPort: port + 100,
+    redis: database === 'postgres' && slot === 1,
+  };
+});
 
 export const E2E_ADMIN = { email: 'admin@e2e.example', password: 'e2e-admin-password' };
 
-export function serverFor(baseURL: string | undefined): E2EServer {
-  const port = Number(new URL(baseURL ?? 'http://x').port);
-  const server = E2E_SERVERS.find((s) => s.port === port);
-  if (!server) throw new Error(`no e2e server on ${baseURL}`);
-  return server;
+/** The server of a worker slot (testInfo.parallelIndex). */
+export function serverOfWorker(parallelIndex: number): E2EServer {
+  return E2E_SERVERS[parallelIndex % E2E_SERVERS.length] as E2EServer;
 }

@@ -25,12 +25,14 @@ const env: NodeJS.ProcessEnv = {
   LOG_LEVEL: 'warn',
   DATABASE_URL: '',
   SMTP_URL: '',
-  // The PostgreSQL server fans its live events out through Redis when one is given (as CI does); the
-  // embedded one stays in its process, so the two servers' events never mix on a shared Redis.
-  REDIS_URL: server.name === 'postgres' ? (process.env.REDIS_URL ?? '') : '',
+  // One PostgreSQL server fans its live events out through Redis when one is given (as CI does); the
+  // others keep theirs in their process, so no two servers' events mix on a shared Redis channel.
+  REDIS_URL: server.redis ? (process.env.REDIS_URL ?? '') : '',
 };
 
-if (server.name === 'postgres') {
+/** Cleans up after the server has exited (the PostgreSQL server's database). */
+let afterExit = async () => {};
+if (server.database === 'postgres') {
   const url = process.env.TEST_DATABASE_URL ?? '';
   // A fixed name per port, so a run that was killed is cleaned up by the next one.
   const database = `matchday_e2e_${server.port}`;
@@ -41,13 +43,11 @@ if (server.name === 'postgres') {
   const u = new URL(url);
   u.pathname = `/${database}`;
   env.DATABASE_URL = u.toString();
-  const drop = async () => {
+  afterExit = async () => {
     const a = postgres(url, { max: 1, onnotice: () => {} });
     await a.unsafe(`drop database if exists "${database}" with (force)`).catch(() => {});
     await a.end();
   };
-  process.once('SIGTERM', () => void drop().finally(() => process.exit(0)));
-  process.once('SIGINT', () => void drop().finally(() => process.exit(0)));
 }
 
 // Social sign-in against a real OpenID Connect provider, living as long as this process. Any login
@@ -92,9 +92,10 @@ const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main
   env,
   stdio: 'inherit',
 });
+// The server shuts down first (it still talks to its database while draining); then its database goes.
 const forward = (signal: NodeJS.Signals) => () => child.kill(signal);
 process.on('SIGTERM', forward('SIGTERM'));
 process.on('SIGINT', forward('SIGINT'));
 child.on('exit', (code) => {
-  if (server.name !== 'postgres') process.exit(code ?? 0);
+  void afterExit().finally(() => process.exit(code ?? 0));
 });

@@ -59,7 +59,8 @@ export function PushSettings({ userId }: { userId: string }) {
     }
     if (sameTopics(wanted, saved)) {
       setWanted(null);
-      setNotice('saved');
+      // A refusal the fan met meanwhile (the last topic kept) stays on screen: it answers their last tap.
+      setNotice((shown) => (shown === 'chooseOne' ? shown : 'saved'));
       return;
     }
     mutate({ topics: wanted, permission: askPermission() }, { onError: () => setWanted(null) });
