@@ -6,7 +6,7 @@
  *   npm run bench -- matchday [--fans N] [--minutes M] [--database pglite|postgres] [--smoke]
  *                             [--database-url URL] [--connections 256] [--seed S]
  *
- * --fans and --minutes apply to both runs; --database runs only that one. --smoke: 50 fans over 20 s on
+ * --fans and --minutes apply to both runs; --database runs only that one. --smoke: 50 fans over 9 s on
  * each. Writes bench/results/matchday.json: top level the worst of the runs (errors, lost, doubled
  * summed, p99_ms the highest; fans the largest run's), and a section per database. Exits 1 on errors,
  * lost or doubled ratings or votes; never on timings.

@@ -10,7 +10,7 @@
  * Without --url it starts the product itself with SIMULATION=1 (embedded database by default: 2,000
  * fans; on PostgreSQL 10,000), over 10 minutes. With --url the product must run with SIMULATION=1 on a
  * loopback address, and the admin's credentials are needed (also ADMIN_EMAIL / ADMIN_PASSWORD).
- * --smoke: 50 fans over 20 s. Exits 1 on any error, lost or doubled rating or vote; never on timings.
+ * --smoke: 50 fans over 9 s. Exits 1 on any error, lost or doubled rating or vote; never on timings.
  */
 import { writeFileSync } from 'node:fs';
 import { Cleanup } from '../tests/support/processes';

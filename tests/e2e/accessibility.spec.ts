@@ -2,6 +2,7 @@ import { devices, type Page } from '@playwright/test';
 import type { Player } from '../../src/shared/players';
 import {
   expect,
+  expectAccessible,
   isPhone,
   registerVerified,
   signIn,
@@ -12,7 +13,6 @@ import {
 import {
   closeWithEscape,
   expectFocusVisible,
-  expectNoAxeViolations,
   hasFocus,
   type SmallTarget,
   smallTouchTargets,
@@ -52,7 +52,7 @@ async function expectOneH1(page: Page, context: string) {
 async function checkScreen(page: Page, context: string, { targets = false } = {}) {
   await expectOneH1(page, context);
   await expect(page.getByRole('main')).toHaveCount(1);
-  await expectNoAxeViolations(page, context);
+  await expectAccessible(page, context);
   if (targets) await expectTouchTargets(page, context);
 }
 
@@ -120,7 +120,7 @@ test.describe('screens without a live match', () => {
       await page.getByRole('button', { name: 'Continue', exact: true }).click();
       const consent = page.getByRole('dialog', { name: 'Privacy & Consent' });
       await expect(consent).toBeVisible();
-      await expectNoAxeViolations(page, 'consent modal');
+      await expectAccessible(page, 'consent modal');
       if (phone) await expectTouchTargets(page, 'consent modal');
     },
   );
@@ -149,12 +149,12 @@ test.describe('admin', () => {
         await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
         await page.waitForLoadState('networkidle');
         await expectOneH1(page, `admin ${title}`);
-        await expectNoAxeViolations(page, `admin ${title}`);
+        await expectAccessible(page, `admin ${title}`);
       }
       if (isPhone(testInfo)) {
         await page.getByRole('button', { name: 'Open admin menu' }).click();
         await expect(page.getByRole('dialog', { name: 'Admin menu' })).toBeVisible();
-        await expectNoAxeViolations(page, 'admin menu');
+        await expectAccessible(page, 'admin menu');
         await closeWithEscape(page, page.getByRole('dialog', { name: 'Admin menu' }));
       }
 
@@ -162,38 +162,38 @@ test.describe('admin', () => {
       await page.goto('/admin?tab=squad');
       await page.getByRole('button', { name: 'Add Custom Player' }).click();
       await expect(page.getByRole('dialog', { name: 'Add Custom Player' })).toBeVisible();
-      await expectNoAxeViolations(page, 'add player dialog');
+      await expectAccessible(page, 'add player dialog');
       await closeWithEscape(page, page.getByRole('dialog', { name: 'Add Custom Player' }));
       await page
         .getByRole('button', { name: /^Edit / })
         .first()
         .click();
       await expect(page.getByRole('dialog', { name: 'Edit Player' })).toBeVisible();
-      await expectNoAxeViolations(page, 'edit player dialog');
+      await expectAccessible(page, 'edit player dialog');
       await closeWithEscape(page, page.getByRole('dialog', { name: 'Edit Player' }));
 
       // Users: add, edit, confirm a new password, the password shown, delete confirm.
       await page.goto('/admin?tab=users');
       await page.getByRole('button', { name: 'Add New User' }).click();
       await expect(page.getByRole('dialog', { name: 'Add New User' })).toBeVisible();
-      await expectNoAxeViolations(page, 'add user dialog');
+      await expectAccessible(page, 'add user dialog');
       await closeWithEscape(page, page.getByRole('dialog', { name: 'Add New User' }));
       await page.getByRole('button', { name: `Edit ${targetName}` }).click();
       await expect(page.getByRole('dialog', { name: 'Edit User' })).toBeVisible();
-      await expectNoAxeViolations(page, 'edit user dialog');
+      await expectAccessible(page, 'edit user dialog');
       await closeWithEscape(page, page.getByRole('dialog', { name: 'Edit User' }));
       await page.getByRole('button', { name: `Generate a new password for ${targetName}` }).click();
       const confirmNew = page.getByRole('alertdialog');
       await expect(confirmNew).toBeVisible();
-      await expectNoAxeViolations(page, 'new password confirm');
+      await expectAccessible(page, 'new password confirm');
       await confirmNew.getByRole('button', { name: 'Generate Password' }).click();
       await expect(page.getByRole('dialog', { name: 'New Password Generated' })).toBeVisible();
-      await expectNoAxeViolations(page, 'password shown dialog');
+      await expectAccessible(page, 'password shown dialog');
       await page.getByRole('button', { name: 'Done' }).click();
       await page.getByRole('button', { name: `Delete ${targetName}` }).click();
       const confirmDelete = page.getByRole('alertdialog', { name: `Delete ${targetName}?` });
       await expect(confirmDelete).toBeVisible();
-      await expectNoAxeViolations(page, 'delete user confirm');
+      await expectAccessible(page, 'delete user confirm');
       await confirmDelete.getByRole('button', { name: 'Delete User' }).click();
       await expect(page.getByRole('button', { name: `Delete ${targetName}` })).toHaveCount(0);
     },
@@ -493,7 +493,7 @@ test.describe('with a live match', () => {
         await page.keyboard.press('Enter');
         const stats = page.getByRole('dialog', { name: star.name });
         await expect(stats.getByRole('heading', { name: 'Performance Stats' })).toBeVisible();
-        await expectNoAxeViolations(page, `${size}: stats dialog`);
+        await expectAccessible(page, `${size}: stats dialog`);
         if (size === '390') await expectTouchTargets(page, 'stats dialog');
         await page.keyboard.press('Escape');
         await expect(stats).toBeHidden();
@@ -505,7 +505,7 @@ test.describe('with a live match', () => {
         await page.keyboard.press('Enter');
         const accountDialog = page.getByRole('dialog');
         await expect(accountDialog).toBeVisible();
-        await expectNoAxeViolations(page, `${size}: account dialog`);
+        await expectAccessible(page, `${size}: account dialog`);
         await page.keyboard.press('Escape');
         await expect(accountDialog).toBeHidden();
         await expect(account).toBeFocused();

@@ -3,6 +3,7 @@ import { type APIRequestContext, type Page, request as playwrightRequest } from 
 import { AUTH_MESSAGES } from '../../src/shared/auth';
 import {
   expect,
+  expectAccessible,
   isPhone,
   mailedLinkFor,
   registerVerified,
@@ -10,7 +11,7 @@ import {
   test,
   verificationLinkFor,
 } from './support/fixtures';
-import { expectNoAxeViolations, smallTouchTargets } from './support/keyboard';
+import { smallTouchTargets } from './support/keyboard';
 import { serverOfWorker } from './support/servers';
 
 // Account recovery: forgotten passwords, verification links sent again, and social sign-in callbacks
@@ -25,7 +26,7 @@ const SHOTS = '/tmp/shots';
 async function checkNewScreen(page: Page, name: string): Promise<void> {
   await expect(page.locator('h1'), `one h1 on ${name}`).toHaveCount(1);
   expect(await page.title(), `document title on ${name}`).not.toBe('');
-  await expectNoAxeViolations(page, name);
+  await expectAccessible(page, name);
   if (!isPhone(test.info())) return;
   const { small } = await smallTouchTargets(page);
   expect(

@@ -23,8 +23,19 @@ const totals: Tally = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
 
 const began = Date.now();
+const minutes = (ms: number) => `${(ms / 60_000).toFixed(1)} min`;
 /** Minutes since `npm test` began, so a slow phase shows in CI's log. */
-const clock = () => `${((Date.now() - began) / 60_000).toFixed(1)} min`;
+const clock = () => minutes(Date.now() - began);
+/** Each phase's wall time, printed at the end (CI's budget is kept phase by phase). */
+const phases: [string, number][] = [];
+function timed<T>(phase: string, work: () => T): T {
+  const start = Date.now();
+  try {
+    return work();
+  } finally {
+    phases.push([phase, Date.now() - start]);
+  }
+}
 
 function run(label: string, command: string, args: string[]): number {
   console.log(`\n=== ${label} (at ${clock()}) ===`);
@@ -43,13 +54,15 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 
 const vitestFile = path.join(out, 'vitest.json');
-const vitestStatus = run('unit and API tests (vitest)', 'npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestFile}`,
-]);
+const vitestStatus = timed('unit and API tests', () =>
+  run('unit and API tests (vitest)', 'npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestFile}`,
+  ]),
+);
 const vitest = readJson<{
   numPassedTests: number;
   numFailedTests: number;
@@ -66,19 +79,23 @@ if (vitestStatus !== 0) {
   if (!vitest || vitest.numFailedTests === 0) totals.failed += 1; // the runner itself failed
 }
 
-ensureChromium();
-if (run('build the page and the server (npm run build)', process.execPath, ['scripts/build.mjs']) !== 0) {
+timed('Chromium check', ensureChromium);
+if (
+  timed('build', () =>
+    run('build the page and the server (npm run build)', process.execPath, ['scripts/build.mjs']),
+  ) !== 0
+) {
   exitCode = 1;
   totals.failed += 1;
 }
 // Each benchmark at its smoke size (they need PostgreSQL), so none of them rots: one test each, failed
 // when it breaks, never because of a timing. The page and the server were just built.
 if (process.env.TEST_DATABASE_URL) {
+  const smokesBegan = Date.now();
   const smokeEnv = { ...process.env, BENCH_RESULTS_DIR: path.join(out, 'bench-smoke') };
   for (const name of Object.keys(BENCHMARKS)) {
     console.log(`\n=== benchmark smoke: ${name} (at ${clock()}) ===`);
-    const flags =
-      name === 'page' ? ['--no-build'] : name === 'restart' ? ['--smoke', '--no-build'] : ['--smoke'];
+    const flags = name === 'page' || name === 'restart' ? ['--smoke', '--no-build'] : ['--smoke'];
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'bench/run.ts', name, ...flags], {
       cwd: root,
       stdio: 'inherit',
@@ -90,10 +107,13 @@ if (process.env.TEST_DATABASE_URL) {
       exitCode = 1;
     }
   }
+  phases.push(['benchmark smokes', Date.now() - smokesBegan]);
 }
 
 const playwrightFile = path.join(out, 'playwright.json');
-const playwrightStatus = run('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test']);
+const playwrightStatus = timed('browser tests', () =>
+  run('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test']),
+);
 const playwright = readJson<{
   stats: { expected: number; unexpected: number; flaky: number; skipped: number };
 }>(playwrightFile);
@@ -108,6 +128,7 @@ if (playwrightStatus !== 0) {
 }
 
 console.log(`\nall runners done in ${clock()}`);
+for (const [phase, ms] of phases) console.log(`  ${phase.padEnd(20)} ${minutes(ms)}`);
 console.log(
   `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
 );

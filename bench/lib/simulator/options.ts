@@ -27,7 +27,7 @@ export interface SimulatorOptions {
 /** The targets: 10,000 fans on PostgreSQL, 2,000 on the embedded database, over 10 minutes. */
 export const DEFAULT_FANS: Record<DatabaseKind, number> = { postgres: 10_000, pglite: 2_000 };
 export const DEFAULT_MINUTES = 10;
-export const SMOKE = { fans: 50, minutes: 1 / 3 };
+export const SMOKE = { fans: 50, minutes: 0.15 };
 
 export function parseSimulatorArgs(argv: string[]) {
   const { values } = parseArgs({
@@ -83,7 +83,7 @@ export function parseSimulatorArgs(argv: string[]) {
 
 export type SimulatorArgs = ReturnType<typeof parseSimulatorArgs>;
 
-/** The options of one run on `database`, defaults filled in (smoke: 50 fans over 20 s). */
+/** The options of one run on `database`, defaults filled in (smoke: 50 fans over 9 s). */
 export function resolveOptions(args: SimulatorArgs, database: DatabaseKind): SimulatorOptions {
   const minutes = args.minutes ?? (args.smoke ? SMOKE.minutes : DEFAULT_MINUTES);
   return {

@@ -1,6 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { settleAnimations } from './fixtures';
 
 /** True when one of the elements `target` matches has the focus (no waiting: it may match nothing yet). */
 export async function hasFocus(target: Locator): Promise<boolean> {
@@ -59,34 +57,6 @@ export async function expectFocusVisible(page: Page, context: string): Promise<v
     focus?.outline !== 'none' || (focus?.boxShadow ?? 'none') !== 'none',
     `a visible focus indicator on ${focus?.tag} "${focus?.name}" (${context})`,
   ).toBe(true);
-}
-
-/**
- * axe rules this project exempts, each with why. Keep it short: anything not listed fails.
- * (Filled in by tests/e2e/accessibility.spec.ts's findings; see the issue note.)
- */
-export const AXE_EXEMPTIONS: Record<string, string> = {};
-
-/** Every WCAG 2.0-2.2 A/AA rule and axe's best practices. */
-export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
-/** axe-core on the current screen: no violation of any level, bar the rules in AXE_EXEMPTIONS. */
-export async function expectNoAxeViolations(page: Page, context: string): Promise<void> {
-  await settleAnimations(page);
-  const results = await new AxeBuilder({ page })
-    .withTags(AXE_TAGS)
-    // An admin's embedded banner runs in a frame without scripts, which axe cannot enter; its HTML is not ours.
-    .exclude('iframe[title="Sponsored content"]')
-    .disableRules(Object.keys(AXE_EXEMPTIONS))
-    .analyze();
-  const violations = results.violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help} -> ${v.nodes
-        .map((n) => n.target.join(' '))
-        .slice(0, 4)
-        .join(' | ')}`,
-  );
-  expect(violations, `axe violations on ${context}`).toEqual([]);
 }
 
 export interface SmallTarget {

@@ -24,15 +24,41 @@ export function submitVote(body: VoteBody) {
 export const SCROLL_TO_MOTM_DELAY_MS = 500;
 export const MOTM_CARD_ID = 'motm-card';
 
+/** Frames the card must keep its place before the page moves to it, and the longest wait for that. */
+const SETTLED_FRAMES = 6;
+const SETTLE_LIMIT_MS = 3000;
+
+/**
+ * After the delay, waits for the results to take their place (the page turns results-first and its lazy
+ * cards arrive, later on a slow phone), then moves to the card: scrolled while the layout still moves,
+ * the fan would land on whatever took the card's old place.
+ */
 function scrollToMotmCard(): void {
   window.setTimeout(() => {
-    const card = document.getElementById(MOTM_CARD_ID);
-    if (!card) return;
-    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    // The submit button has gone with the progress: the focus follows the fan to their result.
-    if (document.activeElement === document.body || document.activeElement === null)
-      card.focus({ preventScroll: true });
-    card.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
+    const began = performance.now();
+    let lastTop = Number.NaN;
+    let still = 0;
+    const step = () => {
+      const card = document.getElementById(MOTM_CARD_ID);
+      const top = card ? card.getBoundingClientRect().top + window.scrollY : Number.NaN;
+      still = top === lastTop ? still + 1 : 0;
+      lastTop = top;
+      const waitedEnough = performance.now() - began > SETTLE_LIMIT_MS;
+      if (!card) {
+        if (!waitedEnough) window.requestAnimationFrame(step);
+        return;
+      }
+      if (still < SETTLED_FRAMES && !waitedEnough) {
+        window.requestAnimationFrame(step);
+        return;
+      }
+      const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+      // The submit button has gone with the progress: the focus follows the fan to their result.
+      if (document.activeElement === document.body || document.activeElement === null)
+        card.focus({ preventScroll: true });
+      card.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
+    };
+    window.requestAnimationFrame(step);
   }, SCROLL_TO_MOTM_DELAY_MS);
 }
 
