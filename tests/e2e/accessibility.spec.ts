@@ -4,6 +4,7 @@ import {
   expect,
   expectAccessible,
   isPhone,
+  OPEN_DIALOG,
   registerVerified,
   signIn,
   signInAndConsent,
@@ -162,38 +163,38 @@ test.describe('admin', () => {
       await page.goto('/admin?tab=squad');
       await page.getByRole('button', { name: 'Add Custom Player' }).click();
       await expect(page.getByRole('dialog', { name: 'Add Custom Player' })).toBeVisible();
-      await expectAccessible(page, 'add player dialog');
+      await expectAccessible(page, 'add player dialog', { within: OPEN_DIALOG });
       await closeWithEscape(page, page.getByRole('dialog', { name: 'Add Custom Player' }));
       await page
         .getByRole('button', { name: /^Edit / })
         .first()
         .click();
       await expect(page.getByRole('dialog', { name: 'Edit Player' })).toBeVisible();
-      await expectAccessible(page, 'edit player dialog');
+      await expectAccessible(page, 'edit player dialog', { within: OPEN_DIALOG });
       await closeWithEscape(page, page.getByRole('dialog', { name: 'Edit Player' }));
 
       // Users: add, edit, confirm a new password, the password shown, delete confirm.
       await page.goto('/admin?tab=users');
       await page.getByRole('button', { name: 'Add New User' }).click();
       await expect(page.getByRole('dialog', { name: 'Add New User' })).toBeVisible();
-      await expectAccessible(page, 'add user dialog');
+      await expectAccessible(page, 'add user dialog', { within: OPEN_DIALOG });
       await closeWithEscape(page, page.getByRole('dialog', { name: 'Add New User' }));
       await page.getByRole('button', { name: `Edit ${targetName}` }).click();
       await expect(page.getByRole('dialog', { name: 'Edit User' })).toBeVisible();
-      await expectAccessible(page, 'edit user dialog');
+      await expectAccessible(page, 'edit user dialog', { within: OPEN_DIALOG });
       await closeWithEscape(page, page.getByRole('dialog', { name: 'Edit User' }));
       await page.getByRole('button', { name: `Generate a new password for ${targetName}` }).click();
       const confirmNew = page.getByRole('alertdialog');
       await expect(confirmNew).toBeVisible();
-      await expectAccessible(page, 'new password confirm');
+      await expectAccessible(page, 'new password confirm', { within: OPEN_DIALOG });
       await confirmNew.getByRole('button', { name: 'Generate Password' }).click();
       await expect(page.getByRole('dialog', { name: 'New Password Generated' })).toBeVisible();
-      await expectAccessible(page, 'password shown dialog');
+      await expectAccessible(page, 'password shown dialog', { within: OPEN_DIALOG });
       await page.getByRole('button', { name: 'Done' }).click();
       await page.getByRole('button', { name: `Delete ${targetName}` }).click();
       const confirmDelete = page.getByRole('alertdialog', { name: `Delete ${targetName}?` });
       await expect(confirmDelete).toBeVisible();
-      await expectAccessible(page, 'delete user confirm');
+      await expectAccessible(page, 'delete user confirm', { within: OPEN_DIALOG });
       await confirmDelete.getByRole('button', { name: 'Delete User' }).click();
       await expect(page.getByRole('button', { name: `Delete ${targetName}` })).toHaveCount(0);
     },
@@ -493,7 +494,7 @@ test.describe('with a live match', () => {
         await page.keyboard.press('Enter');
         const stats = page.getByRole('dialog', { name: star.name });
         await expect(stats.getByRole('heading', { name: 'Performance Stats' })).toBeVisible();
-        await expectAccessible(page, `${size}: stats dialog`);
+        await expectAccessible(page, `${size}: stats dialog`, { within: OPEN_DIALOG });
         if (size === '390') await expectTouchTargets(page, 'stats dialog');
         await page.keyboard.press('Escape');
         await expect(stats).toBeHidden();
@@ -505,7 +506,7 @@ test.describe('with a live match', () => {
         await page.keyboard.press('Enter');
         const accountDialog = page.getByRole('dialog');
         await expect(accountDialog).toBeVisible();
-        await expectAccessible(page, `${size}: account dialog`);
+        await expectAccessible(page, `${size}: account dialog`, { within: OPEN_DIALOG });
         await page.keyboard.press('Escape');
         await expect(accountDialog).toBeHidden();
         await expect(account).toBeFocused();

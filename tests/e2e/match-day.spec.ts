@@ -7,6 +7,7 @@ import type { LeaderboardEntry } from '../../src/shared/ratings';
 import {
   expect,
   expectAccessible,
+  OPEN_DIALOG,
   registerVerified,
   signIn,
   signInAndConsent,
@@ -121,7 +122,7 @@ test(
     ).toBeVisible();
     await expect(stats.getByRole('heading', { name: 'Performance Stats' })).toBeVisible();
     await expect(stats.getByRole('heading', { name: 'Recent Form' })).toBeVisible();
-    await expectAccessible(page, 'desktop: stats dialog');
+    await expectAccessible(page, 'desktop: stats dialog', { within: OPEN_DIALOG });
     await closeWithEscape(page, stats);
     await expect(page.getByRole('button', { name: `Stats for ${star.name}` })).toBeFocused();
     await rateEveryone(page, live, (p) => (p.id === star.id ? 9 : p.id === second.id ? 8 : 7));

@@ -2,7 +2,7 @@ import type { BrowserContext, Locator, Page, Worker } from '@playwright/test';
 import type { AccountExport } from '../../src/shared/account';
 import type { Player } from '../../src/shared/players';
 import type { AdminPushSummary, PushPayload, PushTopics } from '../../src/shared/push';
-import { expect, expectAccessible, isPhone, test, watchConsoleErrors } from './support/fixtures';
+import { expect, expectAccessible, isPhone, OPEN_DIALOG, test, watchConsoleErrors } from './support/fixtures';
 import { closeWithEscape, smallTouchTargets } from './support/keyboard';
 import { apiFan, type E2EApiFan, startMatchAsAdmin } from './support/match-day';
 import { controlledByServiceWorker } from './support/pwa';
@@ -422,7 +422,9 @@ test('in the account dialog a fan turns notifications on, changes what for, and 
   const results = section.getByRole('checkbox', { name: 'Results are in' });
   await expect(votingOpens).toBeChecked();
   await expect(results).toBeChecked();
-  await expectAccessible(page, `${testInfo.project.name}: account dialog, notifications off`);
+  await expectAccessible(page, `${testInfo.project.name}: account dialog, notifications off`, {
+    within: OPEN_DIALOG,
+  });
   if (isPhone(testInfo)) await expectTouchTargets(page, 'account dialog');
 
   // On: asked once, from the tap; the server keeps the subscription with the default topics.
@@ -489,7 +491,7 @@ test('in the account dialog a fan turns notifications on, changes what for, and 
   const arabic = page.getByRole('dialog').getByRole('region', { name: 'نبّهني عند فتح التصويت' });
   await expect(arabic).toBeVisible();
   await expect(arabic.getByRole('button', { name: 'تفعيل الإشعارات' })).toBeVisible();
-  await expectAccessible(page, `${testInfo.project.name}: account dialog in Arabic`);
+  await expectAccessible(page, `${testInfo.project.name}: account dialog in Arabic`, { within: OPEN_DIALOG });
   await arabic.scrollIntoViewIfNeeded();
   await arabic.screenshot({ path: testInfo.outputPath('dialog-ar.png') });
   await page.screenshot({ path: testInfo.outputPath('dialog-ar-screen.png') });
@@ -517,7 +519,9 @@ test('where the browser cannot take notifications, or they are blocked, the dial
     await expect(section.getByText(text)).toBeVisible();
     await expect(section.getByRole('button')).toHaveCount(0);
     await expect(section.getByRole('checkbox')).toHaveCount(0);
-    await expectAccessible(page, `${testInfo.project.name}: account dialog, ${mode}`);
+    await expectAccessible(page, `${testInfo.project.name}: account dialog, ${mode}`, {
+      within: OPEN_DIALOG,
+    });
     await section.screenshot({ path: testInfo.outputPath(`dialog-${mode}.png`) });
     await closeWithEscape(page, dialog);
   }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { AccountExport } from '../../src/shared/account';
-import { expect, expectAccessible, signIn, test } from './support/fixtures';
+import { expect, expectAccessible, OPEN_DIALOG, signIn, test } from './support/fixtures';
 import { closeWithEscape } from './support/keyboard';
 import {
   acceptConsent,
@@ -131,7 +131,7 @@ test('a fan downloads their data, then deletes the account and is signed out for
   const dialog = await openAccountDialog(page, name);
   await expect(dialog.getByRole('button', { name: 'Download my data' })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Delete account' })).toBeVisible();
-  await expectAccessible(page, 'account dialog');
+  await expectAccessible(page, 'account dialog', { within: OPEN_DIALOG });
   await page.screenshot({ path: test.info().outputPath(`privacy-account-${width}.png`) });
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -159,7 +159,7 @@ test('a fan downloads their data, then deletes the account and is signed out for
   await expect(confirm.getByRole('button', { name: 'Delete my account' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
-  await expectAccessible(page, 'delete confirmation');
+  await expectAccessible(page, 'delete confirmation', { within: OPEN_DIALOG });
   await page.screenshot({ path: test.info().outputPath(`privacy-confirm-${width}.png`) });
   await closeWithEscape(page, confirm);
   await expect(deleteButton).toBeFocused();

@@ -108,8 +108,18 @@ const AXE_EXEMPTIONS: Record<string, string> = {};
 /** Every WCAG 2.0-2.2 A/AA rule and axe's best practices. */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
-/** axe-core on the current screen: no violation of any level, bar the rules in AXE_EXEMPTIONS. */
-export async function expectAccessible(page: Page, context: string): Promise<void> {
+/** The open dialog: what a scan of a dialog's state covers, since a modal dialog hides the page under it. */
+export const OPEN_DIALOG = '[role="dialog"], [role="alertdialog"]';
+
+/**
+ * axe-core on the current screen (or the part `within` selects): no violation of any level, bar the rules
+ * in AXE_EXEMPTIONS.
+ */
+export async function expectAccessible(
+  page: Page,
+  context: string,
+  { within }: { within?: string } = {},
+): Promise<void> {
   // A toast that closes during the scan would be judged half faded: the pointer on the toasts pauses
   // their timers (Radix), so they are scanned as a person reads them.
   const toasts = page.getByRole('region', { name: /^Notifications/ }).locator('li');
@@ -119,7 +129,9 @@ export async function expectAccessible(page: Page, context: string): Promise<voi
       .hover({ timeout: 2_000 })
       .catch(() => undefined);
   await settleAnimations(page);
-  const results = await new AxeBuilder({ page })
+  const builder = new AxeBuilder({ page });
+  if (within) builder.include(within);
+  const results = await builder
     .withTags(AXE_TAGS)
     // An admin's embedded banner runs in a frame without scripts, which axe cannot enter; its HTML is not ours.
     .exclude('iframe[title="Sponsored content"]')
