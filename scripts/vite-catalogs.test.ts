@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
-import { codeOfMessage, errorCodeFor, errorCodes } from '../src/shared/error-codes';
+import { ERROR_GROUPS, knownErrors } from '../src/shared/error-codes';
+import { errorKey } from '../src/shared/errors';
 import { CATALOG_AREAS, type CatalogArea, LOCALES, PAGE_BUNDLES } from '../src/shared/i18n/locales';
 import { readBundle } from './vite-catalogs';
 
@@ -109,30 +110,35 @@ describe('catalogues', () => {
 });
 
 describe('error codes', () => {
-  it('every code the server sends has its text in every language, English the message itself', () => {
+  it('every error the server can answer with has its text in every language, English the message itself', () => {
     for (const locale of LOCALES) {
       const catalogue = read(locale, 'errors');
-      for (const [code, message] of errorCodes()) {
-        expect(catalogue[`errors.${code}`], `${locale} errors.${code}`).toBeTruthy();
-        if (locale === 'en') expect(catalogue[`errors.${code}`]).toBe(message);
+      for (const error of knownErrors().values()) {
+        expect(catalogue[errorKey(error)], `${locale} ${errorKey(error)}`).toBeTruthy();
+        if (locale === 'en') expect(catalogue[errorKey(error)]).toBe(error.message);
       }
       expect(Object.keys(catalogue).length, `${locale}: no text for a code that does not exist`).toBe(
-        errorCodes().size,
+        knownErrors().size,
       );
     }
   });
 
-  it('every literal message the server refuses with is a known one, so its code is its own', () => {
-    const code = sources(path.join(ROOT, 'src/server'))
+  it('each error is defined once: one code, one sentence, written only where it is defined', () => {
+    const errors = ERROR_GROUPS.flatMap((group) => Object.values(group));
+    expect(new Set(errors.map((e) => e.code)).size, 'codes').toBe(errors.length);
+    const sentences = errors.map((e) => e.message);
+    expect(
+      sentences.filter((m, i) => sentences.indexOf(m) !== i),
+      'sentences defined twice',
+    ).toEqual([]);
+    // No copy of a sentence anywhere else: the server throws the constant, the page compares its code.
+    const code = ['src/shared', 'src/server', 'src/client']
+      .flatMap((dir) => sources(path.join(ROOT, dir)))
       .map((file) => readFileSync(file, 'utf8'))
       .join('\n');
-    const literal =
-      /(?:badRequest|unauthorized|forbidden|notFound|conflict|tooManyRequests|new HttpError\(\d+,)\(?\s*'([^']+)'/g;
-    const messages = [...code.matchAll(literal)].map((m) => m[1] as string);
-    expect(messages.length).toBeGreaterThan(3);
-    expect(messages.filter((m) => codeOfMessage(m) === null)).toEqual([]);
-    // Unknown text still gets a stable code from its status.
-    expect(errorCodeFor('Something new', 404)).toBe('request.notFound');
-    expect(errorCodeFor('Something new', 502)).toBe('server.internal');
+    const copies = sentences.filter(
+      (m) => code.split(`'${m}'`).length + code.split(`"${m}"`).length - 2 !== 1,
+    );
+    expect(copies, 'sentences written more than once, or not as a literal').toEqual([]);
   });
 });

@@ -2,8 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import { AUTH_MESSAGES } from '@shared/auth';
-import { errorPayload } from '@shared/error-codes';
+import { AUTH_ERRORS } from '@shared/auth';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
@@ -46,6 +45,7 @@ import { simulationRoutes } from './features/simulation/simulation.routes';
 import { squadRoutes } from './features/squad/squad.routes';
 import { uploadsRoutes } from './features/uploads/uploads.routes';
 import { ChangeFeed } from './lib/change-feed';
+import { errorAnswer } from './lib/http-error';
 import { type LiveBus, LocalBus, RedisBus } from './lib/live-bus';
 import { redactingLogger } from './lib/log-redaction';
 import { createMailer, type Mailer } from './lib/mailer';
@@ -198,7 +198,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     global: false,
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
-      ...errorPayload(AUTH_MESSAGES.tooManyRequests, 429),
+      ...errorAnswer(AUTH_ERRORS.tooManyRequests),
       retryAfter: context.after,
     }),
   });

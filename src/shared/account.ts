@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { userIdParams } from './auth';
 import { endpoint } from './endpoint';
+import { defineErrors } from './errors';
 import { localeSchema } from './i18n/locales';
 import { pushTopics } from './push';
 
@@ -76,16 +77,16 @@ export type AccountExport = z.infer<typeof accountExport>;
 
 export const localeBody = z.object({ locale: localeSchema });
 
-export const accountDeleted = z.object({ message: z.literal('Account deleted') });
+export const ACCOUNT_MESSAGES = { deleted: 'Account deleted' } as const;
+export const accountDeleted = z.object({ message: z.literal(ACCOUNT_MESSAGES.deleted) });
 export type AccountDeleted = z.infer<typeof accountDeleted>;
 
-export const ACCOUNT_MESSAGES = {
-  deleted: 'Account deleted',
+export const ACCOUNT_ERRORS = defineErrors('account', {
   exportForbidden: 'You can only download your own data',
   deleteForbidden: 'You can only delete your own account',
   lastAdmin:
     'You are the only admin. Make another user an admin before deleting your account, so someone can still run the site.',
-} as const;
+});
 
 /** `matchday-data-YYYY-MM-DD.json`, the UTC date of the export. */
 export function accountExportFileName(at: Date): string {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { AUTH_MESSAGES, emailField, nameField, userIdParams } from './auth';
+import { emailField, nameField, userIdParams } from './auth';
 import { endpoint } from './endpoint';
+import { defineErrors } from './errors';
 
 /** A row of the admin's user table. */
 export const adminUser = z.object({
@@ -28,13 +29,11 @@ export const createdUser = z.object({ user: adminUser, newPassword: z.string() }
 export const regeneratedPassword = z.object({ newPassword: z.string() });
 export const deletedUser = z.object({ success: z.literal(true) });
 
-export const ADMIN_USER_MESSAGES = {
-  nameRequired: AUTH_MESSAGES.nameRequired,
-  invalidEmail: AUTH_MESSAGES.invalidEmail,
+export const ADMIN_USER_ERRORS = defineErrors('adminUser', {
   emailTaken: 'A user with this email already exists',
   lastAdmin: 'You cannot remove or demote the last admin',
   notFound: 'User not found',
-} as const;
+});
 
 /** The fields after validation (trimmed name and e-mail), as the server stores them. */
 export type UserFields = z.output<typeof userBody>;

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './domain';
 import { endpoint } from './endpoint';
+import { defineErrors, errorKey } from './errors';
 import { localeSchema } from './i18n/locales';
 
-/** Messages the forms and the server share, word for word as the product words them. */
-export const AUTH_MESSAGES = {
+/** The sign-in errors the forms and the server share, word for word as the product words them. */
+export const AUTH_ERRORS = defineErrors('auth', {
   passwordTooShort: 'Password must be at least 8 characters long',
   nameRequired: 'Name is required',
   invalidEmail: 'Invalid email address',
@@ -15,11 +16,19 @@ export const AUTH_MESSAGES = {
     'Please verify your email address before signing in. Check your inbox for the verification link.',
   emailTaken: 'An account with this email already exists. Please sign in instead.',
   emailTakenBySocial: 'An account with this email already exists. Please sign in with Google instead.',
+  badToken: 'This verification link is invalid or has already been used.',
+  badResetToken: 'This password reset link is invalid, has expired or has already been used.',
+  tooManyLogins: 'Too many failed sign-in attempts for this account. Please try again in 15 minutes.',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  notAuthenticated: 'Not authenticated',
+});
+
+/** What the sign-in calls answer when they succeed. */
+export const AUTH_MESSAGES = {
   registered: 'Registration successful. Please check your email to verify your account.',
   loggedIn: 'Login successful',
   loggedOut: 'Logged out',
   verified: "Email verified. You're signed in.",
-  badToken: 'This verification link is invalid or has already been used.',
   /** The same answer for every address, so it says nothing about who has an account. */
   resetRequested:
     'If an account with this email exists, we have sent a link to reset your password. Check your inbox.',
@@ -29,35 +38,31 @@ export const AUTH_MESSAGES = {
   passwordReset: 'Your password has been changed. Please sign in with your new password.',
   choosePassword:
     'Email verified. This address was signed up more than once, so choose your password to finish.',
-  badResetToken: 'This password reset link is invalid, has expired or has already been used.',
-  tooManyLogins: 'Too many failed sign-in attempts for this account. Please try again in 15 minutes.',
-  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
-  notAuthenticated: 'Not authenticated',
 } as const;
 
 export const emailField = z
-  .string({ error: AUTH_MESSAGES.emailRequired })
+  .string({ error: errorKey(AUTH_ERRORS.emailRequired) })
   .trim()
-  .min(1, AUTH_MESSAGES.emailRequired)
-  .max(254, AUTH_MESSAGES.invalidEmail)
-  .pipe(z.email({ error: AUTH_MESSAGES.invalidEmail }));
+  .min(1, errorKey(AUTH_ERRORS.emailRequired))
+  .max(254, errorKey(AUTH_ERRORS.invalidEmail))
+  .pipe(z.email({ error: errorKey(AUTH_ERRORS.invalidEmail) }));
 
 export const newPasswordField = z
-  .string({ error: AUTH_MESSAGES.passwordRequired })
-  .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
+  .string({ error: errorKey(AUTH_ERRORS.passwordRequired) })
+  .min(PASSWORD_MIN_LENGTH, errorKey(AUTH_ERRORS.passwordTooShort))
   .max(200, 'Password must be at most 200 characters long');
 
 export const nameField = z
-  .string({ error: AUTH_MESSAGES.nameRequired })
+  .string({ error: errorKey(AUTH_ERRORS.nameRequired) })
   .trim()
-  .min(1, AUTH_MESSAGES.nameRequired)
+  .min(1, errorKey(AUTH_ERRORS.nameRequired))
   .max(100, 'Name must be at most 100 characters long');
 
 export const loginBody = z.object({
   email: emailField,
   password: z
-    .string({ error: AUTH_MESSAGES.passwordRequired })
-    .min(1, AUTH_MESSAGES.passwordRequired)
+    .string({ error: errorKey(AUTH_ERRORS.passwordRequired) })
+    .min(1, errorKey(AUTH_ERRORS.passwordRequired))
     .max(200),
 });
 export type LoginBody = z.infer<typeof loginBody>;
@@ -73,7 +78,11 @@ export const registerBody = z.object({
 export type RegisterBody = z.input<typeof registerBody>;
 
 export const confirmBody = z.object({
-  token: z.string({ error: AUTH_MESSAGES.badToken }).trim().min(1, AUTH_MESSAGES.badToken).max(200),
+  token: z
+    .string({ error: errorKey(AUTH_ERRORS.badToken) })
+    .trim()
+    .min(1, errorKey(AUTH_ERRORS.badToken))
+    .max(200),
 });
 
 /** POST /api/auth/forgot-password and POST /api/auth/resend-verification. */
@@ -83,10 +92,10 @@ export type EmailOnlyBody = z.input<typeof emailOnlyBody>;
 /** POST /api/auth/reset-password: the token from the mailed link and the new password (sign-up rules). */
 export const resetPasswordBody = z.object({
   token: z
-    .string({ error: AUTH_MESSAGES.badResetToken })
+    .string({ error: errorKey(AUTH_ERRORS.badResetToken) })
     .trim()
-    .min(1, AUTH_MESSAGES.badResetToken)
-    .max(200, AUTH_MESSAGES.badResetToken),
+    .min(1, errorKey(AUTH_ERRORS.badResetToken))
+    .max(200, errorKey(AUTH_ERRORS.badResetToken)),
   password: newPasswordField,
 });
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
@@ -135,7 +144,8 @@ export type ConfirmResponse = z.infer<typeof confirmResponse>;
 export const meResponse = z.object({ user: publicUser });
 export const consentResponse = z.object({ user: publicUser });
 
-export const userIdParams = z.object({ id: z.uuid({ error: 'Invalid user id' }) });
+export const userIdField = z.uuid({ error: 'Invalid user id' });
+export const userIdParams = z.object({ id: userIdField });
 
 /** What the page learns about sign-in options before rendering the auth screens. */
 export const authProviders = z.object({ google: z.boolean() });
@@ -158,7 +168,7 @@ export const OAUTH_FAILURES = {
   email_unverified:
     'Your Google email address is not verified, so it cannot be used to sign in here. Verify it with Google, or sign in with your email and password.',
   not_configured: 'Sign-in with Google is not available. Please sign in with your email.',
-  rate_limited: AUTH_MESSAGES.tooManyRequests,
+  rate_limited: AUTH_ERRORS.tooManyRequests.message,
   failed: 'Sign-in with Google failed. Please try again.',
 } as const;
 export const oauthFailureReason = z.enum(Object.keys(OAUTH_FAILURES) as [keyof typeof OAUTH_FAILURES]);

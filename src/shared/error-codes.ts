@@ -1,92 +1,52 @@
-import { ACCOUNT_MESSAGES } from './account';
-import { ADMIN_USER_MESSAGES } from './admin-users';
-import { AUTH_MESSAGES } from './auth';
-import { REQUEST_MESSAGES, SERVER_MESSAGES } from './error-messages';
-import type { ErrorBody } from './errors';
-import { MY_RATINGS_CARD_MESSAGES } from './match-reports';
-import { MATCH_MESSAGES } from './matches';
-import { PLAYER_MESSAGES, SQUAD_MESSAGES } from './players';
-import { PUSH_MESSAGES } from './push';
-import { RATING_MESSAGES } from './ratings';
-import { SEASON_SETTINGS_MESSAGES } from './seasons-admin';
-import { CUSTOMIZATION_MESSAGES } from './settings-admin';
-import { SIMULATION_MESSAGES } from './simulation';
-import { PUBLISH_MESSAGES } from './squad';
-import { TRACKING_MESSAGES } from './tracking';
-import { UPLOAD_MESSAGES } from './uploads';
-import { VOTE_MESSAGES } from './votes';
+import { ACCOUNT_ERRORS } from './account';
+import { ADMIN_USER_ERRORS } from './admin-users';
+import { AUTH_ERRORS } from './auth';
+import { REQUEST_ERRORS, SERVER_ERRORS } from './error-messages';
+import type { AppError } from './errors';
+import { MY_RATINGS_CARD_ERRORS, REPORT_ERRORS } from './match-reports';
+import { MATCH_ERRORS } from './matches';
+import { PLAYER_ERRORS, SQUAD_ERRORS } from './players';
+import { PUSH_ERRORS } from './push';
+import { RATING_ERRORS } from './ratings';
+import { SEASON_SETTINGS_ERRORS } from './seasons-admin';
+import { CUSTOMIZATION_ERRORS } from './settings-admin';
+import { SIMULATION_ERRORS } from './simulation';
+import { PUBLISH_ERRORS } from './squad';
+import { TRACKING_ERRORS } from './tracking';
+import { UPLOAD_ERRORS } from './uploads';
+import { VOTE_ERRORS } from './votes';
 
 /**
- * The codes of the server's error answers: each known message (the feature contracts' own, and the
- * plumbing's in error-messages.ts) under `group.name`. A module of its own, so a page that only shows
- * messages does not carry this table.
+ * Every error the server can answer with, the feature contracts' and the plumbing's: the one table the
+ * catalogue test checks against each language and the server reads a schema's error from by its code.
+ * The page never imports it: it knows the errors it names and reads any other answer by its code.
  */
-/** Each group under the first part of its codes: `rating.alreadyVoted`, `request.notFound`. */
-export const ERROR_GROUPS = {
-  auth: AUTH_MESSAGES,
-  account: ACCOUNT_MESSAGES,
-  rating: RATING_MESSAGES,
-  vote: VOTE_MESSAGES,
-  match: MATCH_MESSAGES,
-  player: PLAYER_MESSAGES,
-  squad: SQUAD_MESSAGES,
-  publish: PUBLISH_MESSAGES,
-  upload: UPLOAD_MESSAGES,
-  myRatingsCard: MY_RATINGS_CARD_MESSAGES,
-  adminUser: ADMIN_USER_MESSAGES,
-  customization: CUSTOMIZATION_MESSAGES,
-  seasonSettings: SEASON_SETTINGS_MESSAGES,
-  tracking: TRACKING_MESSAGES,
-  push: PUSH_MESSAGES,
-  simulation: SIMULATION_MESSAGES,
-  request: REQUEST_MESSAGES,
-  server: SERVER_MESSAGES,
-} as const;
+export const ERROR_GROUPS: readonly Readonly<Record<string, AppError>>[] = [
+  AUTH_ERRORS,
+  ACCOUNT_ERRORS,
+  RATING_ERRORS,
+  VOTE_ERRORS,
+  MATCH_ERRORS,
+  PLAYER_ERRORS,
+  SQUAD_ERRORS,
+  PUBLISH_ERRORS,
+  UPLOAD_ERRORS,
+  REPORT_ERRORS,
+  MY_RATINGS_CARD_ERRORS,
+  ADMIN_USER_ERRORS,
+  CUSTOMIZATION_ERRORS,
+  SEASON_SETTINGS_ERRORS,
+  TRACKING_ERRORS,
+  PUSH_ERRORS,
+  SIMULATION_ERRORS,
+  REQUEST_ERRORS,
+  SERVER_ERRORS,
+];
 
-let codes: Map<string, string> | null = null;
-let byMessage: Map<string, string> | null = null;
+let byCode: Map<string, AppError> | null = null;
 
-/** Every code with its English message (made on first use, so a page that never asks carries none). */
-export function errorCodes(): ReadonlyMap<string, string> {
-  codes ??= new Map(
-    Object.entries(ERROR_GROUPS).flatMap(([group, messages]) =>
-      Object.entries(messages).map(([name, message]) => [`${group}.${name}`, message] as const),
-    ),
-  );
-  return codes;
-}
-
-const CODE_BY_STATUS: Record<number, string> = {
-  400: 'request.invalid',
-  401: 'request.unauthenticated',
-  403: 'request.forbidden',
-  404: 'request.notFound',
-  409: 'request.conflict',
-  413: 'request.tooLarge',
-  415: 'request.unsupportedType',
-  429: 'auth.tooManyRequests',
-  503: 'server.unavailable',
-};
-
-/** A known message's code (null for any other text). */
-export function codeOfMessage(message: string): string | null {
-  if (!byMessage) {
-    byMessage = new Map();
-    for (const [code, text] of errorCodes()) if (!byMessage.has(text)) byMessage.set(text, code);
-  }
-  return byMessage.get(message) ?? null;
-}
-
-/** The code an answer carries: its message's own, else its status's general one. */
-export function errorCodeFor(message: string, status: number): string {
-  return (
-    codeOfMessage(message) ??
-    CODE_BY_STATUS[status] ??
-    (status >= 500 ? 'server.internal' : 'request.invalid')
-  );
-}
-
-/** The body of an error answer: the message with its code. */
-export function errorPayload(message: string, status: number): ErrorBody {
-  return { message, code: errorCodeFor(message, status) };
+/** Every error by its code (made on first use). */
+export function knownErrors(): ReadonlyMap<string, AppError> {
+  byCode ??= new Map(ERROR_GROUPS.flatMap((group) => Object.values(group).map((e) => [e.code, e] as const)));
+  return byCode;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, pathOf } from './endpoint';
+import { defineErrors } from './errors';
 import { matchPathParams } from './matches';
 
 /** A player as the match report keeps them: as they were on the day, whatever the squad is now. */
@@ -91,12 +92,13 @@ export const matchSummaryPage = z.object({
 });
 export type MatchSummaryPage = z.infer<typeof matchSummaryPage>;
 
+const INVALID_PAGE = 'Invalid page';
 export const matchReportsQuery = z.object({
   page: z.coerce
-    .number({ error: 'Invalid page' })
-    .int('Invalid page')
-    .min(1, 'Invalid page')
-    .max(MAX_PAGE, 'Invalid page')
+    .number({ error: INVALID_PAGE })
+    .int(INVALID_PAGE)
+    .min(1, INVALID_PAGE)
+    .max(MAX_PAGE, INVALID_PAGE)
     .default(1),
 });
 
@@ -125,7 +127,12 @@ export const matchReportsApi = {
  */
 export const MY_RATINGS_CARD_PATH = '/api/matches/:id/my-ratings.png';
 export const myRatingsCardPath = (matchId: number) => pathOf({ path: MY_RATINGS_CARD_PATH }, { id: matchId });
-export const MY_RATINGS_CARD_MESSAGES = { notRated: 'You rated nobody in this match' } as const;
+export const REPORT_ERRORS = defineErrors('report', {
+  notFound: 'No report for this match: it has not ended',
+});
+export const MY_RATINGS_CARD_ERRORS = defineErrors('myRatingsCard', {
+  notRated: 'You rated nobody in this match',
+});
 
 /** `my-ratings-aston-villa.png`: the opponent in plain lower-case letters, digits and hyphens. */
 export function myRatingsCardFileName(opponent: string): string {

@@ -2,9 +2,13 @@ import { z } from 'zod';
 import { calendarDate, calendarDateTime } from './dates';
 import { TOURNAMENTS } from './domain';
 import { endpoint } from './endpoint';
-import { dbIdParam } from './ids';
+import { defineErrors } from './errors';
+import { dbId, dbIdParam } from './ids';
 
-export const matchId = dbIdParam('Invalid match id');
+const INVALID_MATCH_ID = 'Invalid match id';
+/** A match's id in a path, and in a body. */
+export const matchId = dbIdParam(INVALID_MATCH_ID);
+export const matchIdField = dbId(INVALID_MATCH_ID);
 export const matchIdParams = z.object({ matchId });
 export const matchPathParams = z.object({ id: matchId });
 
@@ -62,11 +66,12 @@ export const KICK_OFF_MESSAGE = 'Kick-off time must be between 10:00 and 21:45, 
 const kickOff = z.string().regex(/^(1\d|2[01]):(00|15|30|45)$/, KICK_OFF_MESSAGE);
 const score = z.string().regex(/^\d{1,2}-\d{1,2}$/, "Score must look like 'home-away', e.g. 2-1");
 const goals = z.number().int().min(0).max(99);
+const tournament = z.enum(TOURNAMENTS, { error: 'Choose a tournament from the list' });
 
 export const createMatchBody = z.object({
   opponent: text('Opponent'),
   venue: text('Venue').optional(),
-  tournament: z.enum(TOURNAMENTS, { error: 'Choose a tournament from the list' }).optional(),
+  tournament: tournament.optional(),
   scheduledDate: isoDate.optional(),
   kickOffTime: kickOff.optional(),
   title: text('Title', 200).optional(),
@@ -78,7 +83,7 @@ export const updateMatchBody = z
     title: text('Title', 200),
     opponent: text('Opponent'),
     venue: text('Venue'),
-    tournament: z.enum(TOURNAMENTS, { error: 'Choose a tournament from the list' }),
+    tournament,
     scheduledDate: isoDate.nullable(),
     kickOffTime: kickOff,
     score,
@@ -92,11 +97,11 @@ export const updateMatchBody = z
   .strict();
 export type UpdateMatchBody = z.input<typeof updateMatchBody>;
 
-export const MATCH_MESSAGES = {
+export const MATCH_ERRORS = defineErrors('match', {
   cannotStart: 'Cannot Start Match: Please publish players for rating first',
   dateInPast: 'Match date cannot be in the past',
   notFound: 'Match not found',
-} as const;
+});
 
 export const matchesApi = {
   /** The live match, else the most recently created one, else null; never cached. */

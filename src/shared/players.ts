@@ -1,9 +1,14 @@
 import { z } from 'zod';
+import { nameField } from './auth';
 import { POSITIONS } from './domain';
 import { endpoint } from './endpoint';
+import { defineErrors, errorKey } from './errors';
 import { dbId, dbIdParam } from './ids';
 
-export const playerId = dbIdParam('Invalid player id');
+const INVALID_PLAYER_ID = 'Invalid player id';
+/** A player's id in a path, and in a body. */
+export const playerId = dbIdParam(INVALID_PLAYER_ID);
+export const playerIdField = dbId(INVALID_PLAYER_ID);
 
 export const player = z.object({
   id: z.number().int(),
@@ -32,15 +37,15 @@ export const playerIdParams = z.object({ id: playerId });
 export const PLAYER_PORTRAIT_PATH = '/portraits/:id/:file';
 export const playerPortraitParams = z.object({ id: playerId, file: z.string().max(64) });
 
-export const SQUAD_MESSAGES = {
+export const SQUAD_ERRORS = defineErrors('squad', {
   tooManyStarters: 'Maximum 11 players can be selected for Starting XI',
   tooManyManagers: 'Only 1 manager can be selected',
   tooManySubstitutes: 'Maximum 5 substitutes can be added for rating',
   unknownPlayer: 'One or more players do not exist',
   overlap: 'A player cannot be both in the Starting XI and a substitute',
-} as const;
+});
 
-const idList = z.array(dbId('Invalid player id')).max(200);
+const idList = z.array(playerIdField).max(200);
 
 /** Replaces the whole set of players available for rating. */
 export const availableForRatingBody = z.object({ playerIds: idList });
@@ -68,25 +73,23 @@ export const seasonStats = z.object({
 });
 export type SeasonStats = z.infer<typeof seasonStats>;
 
-export const PLAYER_MESSAGES = {
-  nameRequired: 'Name is required',
+export const PLAYER_ERRORS = defineErrors('player', {
   positionRequired: 'Position is required',
   jerseyRange: 'Jersey number must be between 1 and 99',
   notFound: 'Player not found',
-} as const;
+  imagesNotConfigured:
+    'Player images come from a football-data provider: set FOOTBALL_API_URL and FOOTBALL_API_KEY on the server, and give players their provider id (apiPlayerId).',
+});
 
+const jerseyRange = errorKey(PLAYER_ERRORS.jerseyRange);
 export const playerBody = z.object({
-  name: z
-    .string({ error: PLAYER_MESSAGES.nameRequired })
-    .trim()
-    .min(1, PLAYER_MESSAGES.nameRequired)
-    .max(100),
-  position: z.enum(POSITIONS, { error: PLAYER_MESSAGES.positionRequired }),
+  name: nameField,
+  position: z.enum(POSITIONS, { error: errorKey(PLAYER_ERRORS.positionRequired) }),
   jerseyNumber: z
-    .number({ error: PLAYER_MESSAGES.jerseyRange })
-    .int(PLAYER_MESSAGES.jerseyRange)
-    .min(1, PLAYER_MESSAGES.jerseyRange)
-    .max(99, PLAYER_MESSAGES.jerseyRange)
+    .number({ error: jerseyRange })
+    .int(jerseyRange)
+    .min(1, jerseyRange)
+    .max(99, jerseyRange)
     .nullable()
     .optional(),
   apiPlayerId: dbId('Provider player id must be a whole number from 1 to 2147483647').nullable().optional(),
@@ -100,8 +103,6 @@ export const playerImagesResult = z.object({
   skipped: z.number().int(),
   message: z.string(),
 });
-export const FOOTBALL_API_NOT_CONFIGURED =
-  'Player images come from a football-data provider: set FOOTBALL_API_URL and FOOTBALL_API_KEY on the server, and give players their provider id (apiPlayerId).';
 
 export const playersApi = {
   /** The whole active squad with its flags. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { defineErrors } from './errors';
 
 /**
  * Web Push: a fan's device asks to be told when voting opens, at half time and when the results are in.
@@ -29,10 +30,10 @@ export const PUSH_ENDPOINT_MAX = 1024;
 /** Subscriptions one fan may keep (one per browser and device); the oldest goes beyond it. */
 export const PUSH_SUBSCRIPTIONS_PER_USER = 10;
 
-export const PUSH_MESSAGES = {
+export const PUSH_ERRORS = defineErrors('push', {
   unknownService: 'This browser’s push service is not one we send to',
   badKey: 'This browser’s notification key is not valid',
-} as const;
+});
 
 // base64url without padding (PushSubscription.toJSON()): a P-256 public key is 65 bytes, an auth secret 16.
 const base64url = (bytes: number, label: string) =>

@@ -1,21 +1,21 @@
 import { z } from 'zod';
+import { userIdField } from './auth';
 import { RATING_MAX, RATING_MIN } from './domain';
-import { dbId } from './ids';
-import { matchId } from './matches';
-import { player, playerId } from './players';
+import { defineErrors } from './errors';
+import { matchId, matchIdField } from './matches';
+import { player, playerId, playerIdField } from './players';
 
-export const userIdField = z.uuid({ error: 'Invalid user id' });
-
+const RATING_RANGE = 'Rating must be a whole number from 1 to 10';
 export const ratingValue = z
-  .number({ error: 'Rating must be a whole number from 1 to 10' })
-  .int('Rating must be a whole number from 1 to 10')
-  .min(RATING_MIN, 'Rating must be a whole number from 1 to 10')
-  .max(RATING_MAX, 'Rating must be a whole number from 1 to 10');
+  .number({ error: RATING_RANGE })
+  .int(RATING_RANGE)
+  .min(RATING_MIN, RATING_RANGE)
+  .max(RATING_MAX, RATING_RANGE);
 
 export const ratingBody = z.object({
   userId: userIdField,
-  playerId: dbId('Invalid player id'),
-  matchId: dbId('Invalid match id'),
+  playerId: playerIdField,
+  matchId: matchIdField,
   rating: ratingValue,
 });
 export type RatingBody = z.infer<typeof ratingBody>;
@@ -48,7 +48,7 @@ export const ratingDistribution = z.array(
 );
 export type RatingDistribution = z.infer<typeof ratingDistribution>;
 
-export const RATING_MESSAGES = {
+export const RATING_ERRORS = defineErrors('rating', {
   votingEnded: 'Voting has ended. This match has ended and voting is no longer available.',
   consentRequired: 'Please accept the privacy and consent terms before rating players.',
   notYourself: 'You can only rate and vote as yourself',
@@ -56,4 +56,4 @@ export const RATING_MESSAGES = {
   alreadyVoted: 'You have already submitted your final vote for this match',
   resultsLocked: 'Submit your vote to see the results',
   rateFirst: 'Rate this player to see the fans’ average',
-} as const;
+});

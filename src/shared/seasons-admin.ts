@@ -1,6 +1,7 @@
 /** The admin's season setting: the month the club's seasons start in, and the call that regroups them. */
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { defineErrors, errorKey } from './errors';
 
 export const MONTH_NAMES = [
   'January',
@@ -24,15 +25,12 @@ export const monthName = (month: number): string => MONTH_NAMES[(month - 1 + 12)
 export const seasonSpan = (startMonth: number): string =>
   `Seasons run from ${monthName(startMonth)} to ${monthName(startMonth - 1)}.`;
 
-export const SEASON_SETTINGS_MESSAGES = {
+export const SEASON_SETTINGS_ERRORS = defineErrors('seasonSettings', {
   month: 'Choose a month from 1 (January) to 12 (December)',
-} as const;
+});
 
-const startMonth = z
-  .number({ error: SEASON_SETTINGS_MESSAGES.month })
-  .int(SEASON_SETTINGS_MESSAGES.month)
-  .min(1, SEASON_SETTINGS_MESSAGES.month)
-  .max(12, SEASON_SETTINGS_MESSAGES.month);
+const monthKey = errorKey(SEASON_SETTINGS_ERRORS.month);
+const startMonth = z.number({ error: monthKey }).int(monthKey).min(1, monthKey).max(12, monthKey);
 
 export const seasonSettings = z.object({ startMonth });
 export type SeasonSettings = z.infer<typeof seasonSettings>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { userIdParams } from './auth';
 import { endpoint } from './endpoint';
-import { dbIdParam } from './ids';
 import { reportPlayer } from './match-reports';
+import { playerId } from './players';
 
 export const seasonSlug = z.string().regex(/^\d{4}-\d{2}$/, 'Invalid season');
 
@@ -115,7 +115,7 @@ export const seasonsApi = {
   profile: endpoint({
     method: 'GET',
     path: '/api/players/:id/profile',
-    params: z.object({ id: dbIdParam('Invalid player id') }),
+    params: z.object({ id: playerId }),
     response: playerProfile,
   }),
   /** The signed-in fan's own history (an admin may read anyone's). */

@@ -1,11 +1,12 @@
 /** The admin's branding and social links: checked input, and the calls that read and save them. */
 import { endpoint } from './endpoint';
+import { defineErrors, errorKey } from './errors';
 import { customization, customizationBody, socialMedia, socialMediaBody } from './settings';
 
-export const CUSTOMIZATION_MESSAGES = {
+export const CUSTOMIZATION_ERRORS = defineErrors('customization', {
   logoUrl: 'Logo must be an uploaded file or an http(s) address',
   headerImageUrl: 'Header image must be an uploaded file or an http(s) address',
-} as const;
+});
 
 /** One of our uploads ('/objects/...') or an http(s) URL: nothing the page could run. */
 const isImageAddress = (v: string) =>
@@ -16,7 +17,7 @@ export const adminCustomizationBody = customizationBody.superRefine((value, ctx)
   for (const key of ['logoUrl', 'headerImageUrl'] as const) {
     const v = value[key];
     if (v !== null && !isImageAddress(v))
-      ctx.addIssue({ code: 'custom', path: [key], message: CUSTOMIZATION_MESSAGES[key] });
+      ctx.addIssue({ code: 'custom', path: [key], message: errorKey(CUSTOMIZATION_ERRORS[key]) });
   }
 });
 

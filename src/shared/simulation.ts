@@ -4,6 +4,7 @@
  * The server validates with these schemas and the simulator (bench/lib/simulator) parses its answers with them.
  */
 import { z } from 'zod';
+import { defineErrors } from './errors';
 import { DB_INT_MAX } from './ids';
 import { matchId } from './matches';
 
@@ -76,7 +77,7 @@ export const simulationVoteRows = z.object({
 });
 export type SimulationVoteRows = z.infer<typeof simulationVoteRows>;
 
-export const SIMULATION_MESSAGES = {
+export const SIMULATION_ERRORS = defineErrors('simulation', {
   prefixTaken: 'Fans with this prefix and numbers already exist',
   adminOnly: 'The simulation routes are for admins only',
-} as const;
+});

@@ -2,36 +2,35 @@
 import { z } from 'zod';
 import { STARTING_XI_MAX, SUBSTITUTES_MAX } from './domain';
 import { endpoint } from './endpoint';
-import { dbId } from './ids';
+import { defineErrors, errorKey } from './errors';
 import {
   availableForRatingBody,
   playerBody,
+  playerIdField,
   playerIdParams,
   playerImagesResult,
   playerList,
   playerResponse,
-  SQUAD_MESSAGES,
+  SQUAD_ERRORS,
   updateSquadBody,
 } from './players';
 
 /** The squad's answer after a change: the players now available for rating. */
 export const squadChanged = z.object({ success: z.literal(true), players: playerList });
 
-export const PUBLISH_MESSAGES = {
+export const PUBLISH_ERRORS = defineErrors('publish', {
   managerElsewhere: 'The manager is picked on their own, not in the Starting XI or among the substitutes',
   notAManager: 'The manager picked is not a manager',
-} as const;
-
-const playerId = dbId('Invalid player id');
+});
 
 /**
  * The match-day squad in one go: the starters, the substitutes fans rate and the manager. Publishing
  * it makes exactly these players available for rating.
  */
 export const publishSquadBody = z.object({
-  startingXI: z.array(playerId).max(STARTING_XI_MAX, SQUAD_MESSAGES.tooManyStarters),
-  substitutes: z.array(playerId).max(SUBSTITUTES_MAX, SQUAD_MESSAGES.tooManySubstitutes),
-  managerId: playerId.nullable(),
+  startingXI: z.array(playerIdField).max(STARTING_XI_MAX, errorKey(SQUAD_ERRORS.tooManyStarters)),
+  substitutes: z.array(playerIdField).max(SUBSTITUTES_MAX, errorKey(SQUAD_ERRORS.tooManySubstitutes)),
+  managerId: playerIdField.nullable(),
 });
 export type PublishSquadBody = z.infer<typeof publishSquadBody>;
 

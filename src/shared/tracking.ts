@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { defineErrors } from './errors';
 
 /** Formats a tracking id must match; anything else is refused, so no id can smuggle script into the page. */
 export const GTM_ID = /^GTM-[A-Z0-9]{4,12}$/;
@@ -56,9 +57,9 @@ export type TrackingScripts = z.infer<typeof trackingScripts>;
 /** The admin's tracking GET shows a stored newsletter key as these bullets and at most its last 4 characters. */
 export const MASKED_KEY_PREFIX = '••••••••';
 
-export const TRACKING_MESSAGES = {
+export const TRACKING_ERRORS = defineErrors('tracking', {
   apiKeyFormat: 'API key must not contain spaces or control characters',
-} as const;
+});
 
 export const trackingApi = {
   /** Public: the tag loader's scripts, built from the ids alone. */

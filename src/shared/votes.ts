@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { userIdField } from './auth';
+import { defineErrors } from './errors';
 import { dbId } from './ids';
-import { userIdField } from './ratings';
+import { matchIdField } from './matches';
 
 export const voteBody = z.object({
   userId: userIdField,
-  matchId: dbId('Invalid match id'),
+  matchId: matchIdField,
   motmPlayerId: dbId('Choose your Man of the Match'),
   isComplete: z.literal(true).optional().default(true),
 });
@@ -43,9 +45,8 @@ export const motmResult = z
   .nullable();
 export type MotmResult = z.infer<typeof motmResult>;
 
-export const VOTE_MESSAGES = {
+export const VOTE_ERRORS = defineErrors('vote', {
   managerNotMotm: 'The manager cannot be Man of the Match',
   motmNotAvailable: 'Your Man of the Match must be one of the players available for rating',
   rateAllFirst: 'Rate every player and the manager before submitting your vote',
-  submitted: 'Vote submitted',
-} as const;
+});

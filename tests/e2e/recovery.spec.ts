@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
-import { AUTH_MESSAGES } from '../../src/shared/auth';
+import { AUTH_ERRORS, AUTH_MESSAGES } from '../../src/shared/auth';
 import {
   expect,
   expectAccessible,
@@ -84,7 +84,7 @@ test('a fan who forgot the password sets a new one from the mailed link: the old
   const password = page.getByLabel('New password');
   await password.fill('short');
   await page.getByRole('button', { name: 'Set new password' }).click();
-  await expect(page.getByText(AUTH_MESSAGES.passwordTooShort)).toBeVisible();
+  await expect(page.getByText(AUTH_ERRORS.passwordTooShort.message)).toBeVisible();
   await expect(password).toHaveAttribute('aria-invalid', 'true');
 
   await password.fill('new-password-2');
@@ -97,7 +97,7 @@ test('a fan who forgot the password sets a new one from the mailed link: the old
   expect((await page.request.get('/api/auth/me')).status()).toBe(401);
 
   await signIn(page, email, 'old-password-1');
-  await expect(page.getByText(AUTH_MESSAGES.invalidCredentials)).toBeVisible();
+  await expect(page.getByText(AUTH_ERRORS.invalidCredentials.message)).toBeVisible();
   await signIn(page, email, 'new-password-2');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('dialog').getByRole('heading', { name: 'Privacy & Consent' })).toBeVisible();
@@ -107,7 +107,7 @@ test('a fan who forgot the password sets a new one from the mailed link: the old
   await page.getByLabel('New password').fill('third-password-3');
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Reset Link Not Valid' })).toBeVisible();
-  await expect(page.getByRole('alert')).toHaveText(AUTH_MESSAGES.badResetToken);
+  await expect(page.getByRole('alert')).toHaveText(AUTH_ERRORS.badResetToken.message);
   await checkNewScreen(page, 'reset link not valid');
   await page.getByRole('button', { name: 'Request a new link' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
@@ -115,7 +115,7 @@ test('a fan who forgot the password sets a new one from the mailed link: the old
 
   // A reset screen opened without a token says the same at once.
   await page.goto('/reset-password');
-  await expect(page.getByRole('alert')).toHaveText(AUTH_MESSAGES.badResetToken);
+  await expect(page.getByRole('alert')).toHaveText(AUTH_ERRORS.badResetToken.message);
   await expect(page.getByRole('button', { name: 'Request a new link' })).toBeVisible();
 });
 
@@ -134,7 +134,7 @@ test('the forgot-password screen checks the address and says the same for an add
   await page.goto('/forgot-password');
   await expect(page.getByLabel('Email')).toHaveValue('');
   await page.getByRole('button', { name: 'Send reset link' }).click();
-  await expect(page.getByText(AUTH_MESSAGES.emailRequired)).toBeVisible();
+  await expect(page.getByText(AUTH_ERRORS.emailRequired.message)).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Email').fill(uniqueEmail());
   await page.getByRole('button', { name: 'Send reset link' }).click();
@@ -159,7 +159,9 @@ test('an unverified fan sends a new verification link from the sign-in screen: t
   const first = await mailedLinkFor(server, email, '/confirm');
 
   await signIn(page, email, password);
-  await expect(page.getByRole('alert').filter({ hasText: AUTH_MESSAGES.emailNotVerified })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: AUTH_ERRORS.emailNotVerified.message }),
+  ).toBeVisible();
   const resend = page.getByRole('button', { name: 'Send a new verification link' });
   await expect(resend).toBeVisible();
   await checkNewScreen(page, 'sign-in with the resend offer');
@@ -206,14 +208,14 @@ test('a used verification link says so and sends a new one by mail; never "Sign 
 
   await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
   await expect(page.getByRole('heading', { level: 1, name: 'Verification Failed' })).toBeVisible();
-  await expect(page.getByRole('alert')).toHaveText(AUTH_MESSAGES.badToken);
+  await expect(page.getByRole('alert')).toHaveText(AUTH_ERRORS.badToken.message);
   await expect(page.getByRole('button', { name: 'Sign Up Again' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Sign Up Again' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Back to Sign In' })).toBeVisible();
   await checkNewScreen(page, 'confirm error');
 
   await page.getByRole('button', { name: 'Send a new link' }).click();
-  await expect(page.getByText(AUTH_MESSAGES.emailRequired)).toBeVisible();
+  await expect(page.getByText(AUTH_ERRORS.emailRequired.message)).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send a new link' }).click();
   await expect(page.getByRole('status').filter({ hasText: AUTH_MESSAGES.verificationResent })).toBeVisible();
@@ -257,7 +259,7 @@ test('an address signed up twice before it was verified: the link asks its owner
   ).toBeVisible();
   for (const old of ['first-signup-password', 'second-signup-password']) {
     await signIn(page, email, old);
-    await expect(page.getByText(AUTH_MESSAGES.invalidCredentials)).toBeVisible();
+    await expect(page.getByText(AUTH_ERRORS.invalidCredentials.message)).toBeVisible();
   }
   await signIn(page, email, 'chosen-password-3');
   await expect(page).toHaveURL(/\/$/);

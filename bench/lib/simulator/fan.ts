@@ -7,7 +7,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { currentMatch } from '@shared/matches';
 import { playerList } from '@shared/players';
-import { RATING_MESSAGES } from '@shared/ratings';
+import { RATING_ERRORS } from '@shared/ratings';
 import { voteProgress } from '@shared/votes';
 import { type Answer, type Api, json } from '../../../tests/support/simulator-calls';
 import type { Ledger } from './check';
@@ -149,7 +149,7 @@ export async function runFan(
 
 function isAlreadyVoted(answer: Answer): boolean {
   try {
-    return (json(answer) as { message?: string }).message === RATING_MESSAGES.alreadyVoted;
+    return (json(answer) as { code?: string }).code === RATING_ERRORS.alreadyVoted.code;
   } catch {
     return false;
   }

@@ -1,5 +1,5 @@
 import { type BodyOf, type Endpoint, pathOf, type ResponseOf } from '@shared/endpoint';
-import { errorBody } from '@shared/errors';
+import { type AppError, errorBody } from '@shared/errors';
 import type { z } from 'zod';
 import { currentLocale, errorCodeText } from './i18n/i18n';
 import { readAuthToken } from './storage';
@@ -119,4 +119,9 @@ export function apiErrorCode(error: unknown): string | null {
   } catch {
     return null;
   }
+}
+
+/** Whether the server refused with this error: compared by code, whatever the language. */
+export function apiErrorIs(error: unknown, known: AppError): boolean {
+  return apiErrorCode(error) === known.code;
 }

@@ -1,18 +1,45 @@
-/** An error with the status and message the client should see. */
+import { AUTH_ERRORS } from '@shared/auth';
+import { REQUEST_ERRORS } from '@shared/error-messages';
+import type { AppError, ErrorBody } from '@shared/errors';
+
+/**
+ * A refusal: one of the shared error constants with the status it is answered with. Thrown through the
+ * factories below (`throw notFound(PLAYER_ERRORS.notFound)`), so its status is fixed where it is thrown
+ * and its code and message where the error is defined.
+ */
 export class HttpError extends Error {
+  readonly code: string;
+
   constructor(
     readonly statusCode: number,
-    message: string,
+    error: AppError,
     options?: ErrorOptions,
   ) {
-    super(message, options);
+    super(error.message, options);
     this.name = 'HttpError';
+    this.code = error.code;
+  }
+
+  /** The answer's body: `{"message", "code"}`. */
+  get body(): ErrorBody {
+    return errorAnswer(this);
   }
 }
 
-export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = (message = 'Not authenticated') => new HttpError(401, message);
-export const forbidden = (message = 'You do not have permission to do that') => new HttpError(403, message);
-export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
-export const tooManyRequests = (message: string) => new HttpError(429, message);
+export const badRequest = (error: AppError) => new HttpError(400, error);
+export const unauthorized = (error: AppError = AUTH_ERRORS.notAuthenticated) => new HttpError(401, error);
+export const forbidden = (error: AppError = REQUEST_ERRORS.forbidden) => new HttpError(403, error);
+export const notFound = (error: AppError = REQUEST_ERRORS.notFound) => new HttpError(404, error);
+export const conflict = (error: AppError) => new HttpError(409, error);
+export const payloadTooLarge = (error: AppError) => new HttpError(413, error);
+export const tooManyRequests = (error: AppError) => new HttpError(429, error);
+export const serviceUnavailable = (error: AppError, options?: ErrorOptions) =>
+  new HttpError(503, error, options);
+
+/**
+ * The body of an error answer sent without throwing. `message` replaces the English only where the
+ * answer names what the request asked for (`Route GET /x not found`); the code stays the error's.
+ */
+export function errorAnswer(error: AppError, message: string = error.message): ErrorBody {
+  return { message, code: error.code };
+}

@@ -1,4 +1,4 @@
-import { errorCodeFor, errorCodes } from '@shared/error-codes';
+import { knownErrors } from '@shared/error-codes';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, type Metric, Registry } from 'prom-client';
 import type { QueryKind } from '../db/query-stats';
 
@@ -40,13 +40,8 @@ function processCollectors(): Metric[] {
 }
 
 /** Error codes an answer may carry as a label: the known ones only, so a label never holds free text. */
-let knownCodes: Set<string> | null = null;
 function isKnownCode(code: string): boolean {
-  knownCodes ??= new Set([
-    ...errorCodes().keys(),
-    ...[400, 401, 403, 404, 409, 413, 415, 429, 500, 503].map((status) => errorCodeFor('', status)),
-  ]);
-  return knownCodes.has(code);
+  return knownErrors().has(code);
 }
 
 /** The `code` of a JSON error answer, if it is a known one; else the status. */

@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { REQUEST_ERRORS, SERVER_ERRORS } from '@shared/error-messages';
+import { errorAnswer } from './http-error';
 import type { Metrics } from './metrics';
 import type { Readiness } from './readiness';
 
@@ -32,7 +34,7 @@ export async function startOpsServer(options: OpsServerOptions): Promise<OpsServ
   let metrics: Metrics | null = null;
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== 'GET' && req.method !== 'HEAD')
-      return json(res, 405, { message: 'Method not allowed' });
+      return json(res, 405, errorAnswer(REQUEST_ERRORS.methodNotAllowed));
     const path = (req.url ?? '/').split('?')[0];
     switch (path) {
       case '/live':
@@ -48,13 +50,13 @@ export async function startOpsServer(options: OpsServerOptions): Promise<OpsServ
         return res.end(text);
       }
       default:
-        return json(res, 404, { message: 'Not found' });
+        return json(res, 404, errorAnswer(REQUEST_ERRORS.notFound));
     }
   };
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       options.log?.error({ err: error }, 'operations listener: answer failed');
-      if (!res.headersSent) json(res, 500, { message: 'Internal error' });
+      if (!res.headersSent) json(res, 500, errorAnswer(SERVER_ERRORS.internal));
       else res.destroy();
     });
   });

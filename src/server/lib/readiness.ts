@@ -1,3 +1,5 @@
+import { SERVER_ERRORS } from '@shared/error-messages';
+
 export type ReadinessState = 'starting' | 'migrating' | 'ready' | 'draining';
 
 export type ReadinessAnswer =
@@ -8,7 +10,7 @@ const MESSAGES = {
   starting: 'Starting up',
   migrating: 'Migrating the database',
   draining: 'Shutting down',
-  unavailable: 'Database unreachable',
+  unavailable: SERVER_ERRORS.databaseUnreachable.message,
 } as const;
 
 /** A probe waits this long for the database before it says unavailable. */

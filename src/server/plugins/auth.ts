@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { REQUEST_ERRORS } from '@shared/error-messages';
 import { bearerFromProtocols } from '@shared/live';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -157,7 +158,7 @@ export function requireUser(request: FastifyRequest): UserRow {
 /** An admin, or 401 / 403. */
 export function requireAdmin(request: FastifyRequest): UserRow {
   const user = requireUser(request);
-  if (!user.isAdmin) throw forbidden('Admin access required');
+  if (!user.isAdmin) throw forbidden(REQUEST_ERRORS.adminOnly);
   return user;
 }
 
@@ -174,5 +175,5 @@ export function adminOnly(
   done: (error?: Error) => void,
 ): void {
   if (!request.user) done(unauthorized());
-  else done(request.user.isAdmin ? undefined : forbidden('Admin access required'));
+  else done(request.user.isAdmin ? undefined : forbidden(REQUEST_ERRORS.adminOnly));
 }

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { errorPayload } from '@shared/error-codes';
+import { REQUEST_ERRORS } from '@shared/error-messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { errorAnswer } from '../lib/http-error';
 import { CLIENT_DIST, CLIENT_SOURCE_DIR as CLIENT_ROOT } from '../paths';
 import { firstScreens } from './first-screen';
 
@@ -91,7 +92,11 @@ const wantsPage = (request: FastifyRequest) => {
 };
 
 const notFound = (request: FastifyRequest, reply: FastifyReply) =>
-  reply.status(404).send(errorPayload(`Route ${request.method} ${request.url.split('?')[0]} not found`, 404));
+  reply
+    .status(404)
+    .send(
+      errorAnswer(REQUEST_ERRORS.notFound, `Route ${request.method} ${request.url.split('?')[0]} not found`),
+    );
 
 /**
  * Serves the page: the built bundle in production, Vite with hot reload in development. Unknown

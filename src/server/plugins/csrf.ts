@@ -1,7 +1,7 @@
-import { errorPayload } from '@shared/error-codes';
-import { REQUEST_MESSAGES } from '@shared/error-messages';
+import { REQUEST_ERRORS } from '@shared/error-messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { errorAnswer } from '../lib/http-error';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -18,7 +18,7 @@ export const csrfPlugin = fp(async (app: FastifyInstance, opts: { publicUrl: str
       done();
       return;
     }
-    reply.status(403).send(errorPayload(REQUEST_MESSAGES.crossSite, 403));
+    reply.status(403).send(errorAnswer(REQUEST_ERRORS.crossSite));
   });
 });
 

@@ -1,6 +1,13 @@
+import { registerBody } from '@shared/auth';
+import { REQUEST_ERRORS } from '@shared/error-messages';
+import { PLAYER_ERRORS } from '@shared/players';
+import { RATING_ERRORS } from '@shared/ratings';
 import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createTestContext, type TestContext } from '../../../tests/server/test-app';
+import { conflict, notFound, unauthorized } from '../lib/http-error';
 import { PasswordHashBusy } from '../lib/passwords';
 import { errorsPlugin, isDatabaseUnavailable } from './errors';
 
@@ -73,6 +80,102 @@ describe('the error handler', () => {
     expect(busy.json()).toMatchObject({
       message: 'Service temporarily unavailable. Please try again shortly.',
     });
+    await app.close();
+  });
+
+  it('answers an error thrown by name with its status, its English message and its code', async () => {
+    const app = Fastify({ logger: false });
+    await app.register(errorsPlugin);
+    app.get('/player', async () => {
+      throw notFound(PLAYER_ERRORS.notFound);
+    });
+    app.get('/me', async () => {
+      throw unauthorized();
+    });
+    app.post('/rating', async () => {
+      throw conflict(RATING_ERRORS.alreadyVoted);
+    });
+    const player = await app.inject({ method: 'GET', url: '/player' });
+    expect([player.statusCode, player.json()]).toEqual([
+      404,
+      { message: 'Player not found', code: 'player.notFound' },
+    ]);
+    const me = await app.inject({ method: 'GET', url: '/me' });
+    expect([me.statusCode, me.json()]).toEqual([
+      401,
+      { message: 'Not authenticated', code: 'auth.notAuthenticated' },
+    ]);
+    const rating = await app.inject({ method: 'POST', url: '/rating' });
+    expect([rating.statusCode, rating.json()]).toEqual([409, RATING_ERRORS.alreadyVoted]);
+    await app.close();
+  });
+
+  it('answers a schema’s rule with the error it names, and zod’s own words under the general code', async () => {
+    const app = Fastify({ logger: false });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(errorsPlugin);
+    app.post('/register', { schema: { body: registerBody } }, async () => ({ ok: true }));
+    app.post(
+      '/plain',
+      { schema: { body: z.object({ n: z.number().max(3, 'N is at most 3'), s: z.string() }) } },
+      async () => ({}),
+    );
+    const register = (payload: object) => app.inject({ method: 'POST', url: '/register', payload });
+    const bodyOf = async (payload: object) => {
+      const res = await register(payload);
+      expect(res.statusCode).toBe(400);
+      return res.json();
+    };
+    expect(await bodyOf({ email: 'a@example.com', password: 'short', name: 'Ada' })).toEqual({
+      message: 'Password must be at least 8 characters long',
+      code: 'auth.passwordTooShort',
+    });
+    expect(await bodyOf({ email: 'a@example.com', password: 'long enough', name: ' ' })).toEqual({
+      message: 'Name is required',
+      code: 'auth.nameRequired',
+    });
+    expect(await bodyOf({ email: 'nope', password: 'long enough', name: 'Ada' })).toEqual({
+      message: 'Invalid email address',
+      code: 'auth.invalidEmail',
+    });
+    const plain = await app.inject({ method: 'POST', url: '/plain', payload: { n: 4, s: 'x' } });
+    expect(plain.json()).toEqual({ message: 'N is at most 3', code: REQUEST_ERRORS.invalid.code });
+    const generic = await app.inject({ method: 'POST', url: '/plain', payload: { n: 1, s: 2 } });
+    expect(generic.json()).toEqual({
+      message: 's: Invalid input: expected string, received number',
+      code: 'request.invalid',
+    });
+    await app.close();
+  });
+
+  it('answers Fastify’s own refusals in our words, and any other with its own text under its status’s code', async () => {
+    const app = Fastify({ logger: false });
+    await app.register(errorsPlugin);
+    app.post('/json', async () => ({}));
+    app.get('/teapot', async () => {
+      throw Object.assign(new Error('Teapots only'), { statusCode: 418 });
+    });
+    app.get('/gone', async () => {
+      throw Object.assign(new Error('Nothing here'), { statusCode: 404 });
+    });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/json',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
+    expect([bad.statusCode, bad.json()]).toEqual([400, REQUEST_ERRORS.badJson]);
+    const teapot = await app.inject({ method: 'GET', url: '/teapot' });
+    expect([teapot.statusCode, teapot.json()]).toEqual([
+      418,
+      { message: 'Teapots only', code: 'request.invalid' },
+    ]);
+    const gone = await app.inject({ method: 'GET', url: '/gone' });
+    expect([gone.statusCode, gone.json()]).toEqual([
+      404,
+      { message: 'Nothing here', code: 'request.notFound' },
+    ]);
     await app.close();
   });
 });

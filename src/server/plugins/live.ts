@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import fastifyWebsocket from '@fastify/websocket';
-import { errorPayload } from '@shared/error-codes';
+import { REQUEST_ERRORS } from '@shared/error-messages';
 import {
   LIVE_CLOSE_RECONNECT,
   LIVE_CLOSE_TOO_MANY,
@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import type { Change } from '../lib/change-feed';
+import { errorAnswer } from '../lib/http-error';
 import type { AudienceRule, BusEvent, LiveBus } from '../lib/live-bus';
 import { hashToken } from '../lib/tokens';
 import { inAudience, SIGNED_IN } from './live-audience';
@@ -233,7 +234,10 @@ export const livePlugin = fp(
     // A plain GET (a browser opening /ws) is no upgrade: the API's JSON 404, not an empty one.
     const upgradesOnly = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
       if (request.ws) done();
-      else reply.status(404).send(errorPayload(`${LIVE_PATH} takes WebSocket connections only`, 404));
+      else
+        reply
+          .status(404)
+          .send(errorAnswer(REQUEST_ERRORS.notFound, `${LIVE_PATH} takes WebSocket connections only`));
     };
     app.get(LIVE_PATH, { websocket: true, onRequest: upgradesOnly }, (ws, request) => {
       const user = request.user;

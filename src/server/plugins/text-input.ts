@@ -1,8 +1,7 @@
+import { REQUEST_ERRORS } from '@shared/error-messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { badRequest } from '../lib/http-error';
-
-export const NUL_MESSAGE = 'Text must not contain NUL characters';
 
 /** Whether a string (or key) anywhere in a parsed JSON value holds a NUL character. Iterative: bodies nest deep. */
 export function holdsNul(value: unknown): boolean {
@@ -30,6 +29,10 @@ export function holdsNul(value: unknown): boolean {
 export const textInputPlugin = fp(async (app: FastifyInstance) => {
   // A callback hook: it runs on every request (the rating's hot path too) and costs no promise there.
   app.addHook('preHandler', (request: FastifyRequest, _reply, done) => {
-    done(request.body !== undefined && holdsNul(request.body) ? badRequest(NUL_MESSAGE) : undefined);
+    done(
+      request.body !== undefined && holdsNul(request.body)
+        ? badRequest(REQUEST_ERRORS.nulCharacter)
+        : undefined,
+    );
   });
 });

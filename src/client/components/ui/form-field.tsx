@@ -1,4 +1,4 @@
-import { translateMessage } from '@client/lib/i18n/messages';
+import { formMessage } from '@client/lib/i18n/messages';
 import { cn } from '@client/lib/utils';
 import type { ReactNode } from 'react';
 import { Label } from './label';
@@ -13,8 +13,8 @@ interface FormFieldProps {
 }
 
 /**
- * Label, control, then the validation message (a catalogue key or a shared rule's message, shown in the
- * reader's language) or the hint the control points at (see fieldAria).
+ * Label, control, then the validation message (a catalogue key, shown in the reader's language: see
+ * formMessage) or the hint the control points at (see fieldAria).
  */
 export function FormField({ id, label, error, hint, className, children }: FormFieldProps) {
   return (
@@ -23,7 +23,7 @@ export function FormField({ id, label, error, hint, className, children }: FormF
       {children}
       {error ? (
         <p id={`${id}-message`} className="text-sm font-medium text-destructive">
-          {translateMessage(error)}
+          {formMessage(error)}
         </p>
       ) : hint ? (
         <p id={`${id}-message`} className="text-sm text-muted-foreground">

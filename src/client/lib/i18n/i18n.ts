@@ -1,3 +1,4 @@
+import { errorKey } from '@shared/errors';
 import {
   bundleOfKey,
   DEFAULT_LOCALE,
@@ -191,6 +192,6 @@ export function withCatalog<T>(bundle: PageBundle, importer: () => Promise<T>): 
 
 /** The text of a server error code in the reader's language, or null for a code the page has no text for. */
 export function errorCodeText(code: string): string | null {
-  const key = `errors.${code}`;
+  const key = errorKey({ code });
   return i18n.messages[key] !== undefined ? i18n._(key) : null;
 }

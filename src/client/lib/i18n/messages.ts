@@ -1,23 +1,21 @@
-import { codeOfMessage } from '@shared/error-codes';
-import { apiErrorCode } from '../api-client';
+import type { AppError } from '@shared/errors';
+import { bundleOfKey } from '@shared/i18n/locales';
 import { errorCodeText, i18n } from './i18n';
 
 /**
- * A message as the reader should see it: a catalogue key (client-side form rules) is translated, a known
- * server message (the shared schemas' wording, checked here before it is sent) is shown through its code,
- * anything else is shown as it is.
+ * A form's validation message as the reader should see it. A rule's message is a catalogue key: the
+ * page's own rules name theirs, the shared schemas name their error's (errorKey). Text under no
+ * catalogue area (zod's own words for a rule no schema words, or a message already made in the
+ * reader's language) is shown as written.
  */
-export function translateMessage(message: string): string;
-export function translateMessage(message: string | undefined): string | undefined;
-export function translateMessage(message: string | undefined): string | undefined {
+export function formMessage(message: string): string;
+export function formMessage(message: string | undefined): string | undefined;
+export function formMessage(message: string | undefined): string | undefined {
   if (!message) return message;
-  if (i18n.messages[message] !== undefined) return i18n._(message);
-  const code = codeOfMessage(message);
-  return (code && errorCodeText(code)) || message;
+  return bundleOfKey(message) ? i18n._(message) : message;
 }
 
-/** Whether the server refused with this (shared) message, known by its code whatever the language. */
-export function apiErrorIs(error: unknown, message: string): boolean {
-  const code = apiErrorCode(error);
-  return code !== null && code === codeOfMessage(message);
+/** A known error in the reader's language: its code's text, or its English until that has come. */
+export function errorText(error: AppError): string {
+  return errorCodeText(error.code) ?? error.message;
 }

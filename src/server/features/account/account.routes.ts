@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, accountApi, accountExportFileName } from '@shared/account';
+import { ACCOUNT_ERRORS, ACCOUNT_MESSAGES, accountApi, accountExportFileName } from '@shared/account';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { forbidden } from '../../lib/http-error';
@@ -13,7 +13,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { db: Database; 
 
   route(app, accountApi.export, { preValidation: signedIn }, async (request, reply) => {
     const actor = requireUser(request);
-    if (!canExportAccount(actor, request.params.id)) throw forbidden(ACCOUNT_MESSAGES.exportForbidden);
+    if (!canExportAccount(actor, request.params.id)) throw forbidden(ACCOUNT_ERRORS.exportForbidden);
     const now = new Date();
     const data = await exportAccount(db, request.params.id, now);
     reply.header('cache-control', 'no-store');
@@ -23,10 +23,10 @@ export async function accountRoutes(app: FastifyInstance, opts: { db: Database; 
 
   route(app, accountApi.remove, { preValidation: signedIn }, async (request, reply) => {
     const actor = requireUser(request);
-    if (!canDeleteAccount(actor, request.params.id)) throw forbidden(ACCOUNT_MESSAGES.deleteForbidden);
+    if (!canDeleteAccount(actor, request.params.id)) throw forbidden(ACCOUNT_ERRORS.deleteForbidden);
     await deleteAccount(db, actor.id, {
       outboxDir: opts.outboxDir,
-      lastAdminMessage: ACCOUNT_MESSAGES.lastAdmin,
+      lastAdminError: ACCOUNT_ERRORS.lastAdmin,
     });
     // The cached session goes first, then every open socket of theirs reconnects, signed out.
     app.sessions.forgetUser(actor.id);

@@ -1,8 +1,9 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { AccountExport } from '@shared/account';
-import { ADMIN_USER_MESSAGES } from '@shared/admin-users';
+import { ADMIN_USER_ERRORS } from '@shared/admin-users';
 import { PRIVACY_POLICY_VERSION } from '@shared/domain';
+import type { AppError } from '@shared/errors';
 import type { Locale } from '@shared/i18n/locales';
 import { asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -28,7 +29,7 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 /** Everything we hold about one fan, in the shape of the export contract. Never a secret. */
 export async function exportAccount(db: Database, userId: string, now = new Date()): Promise<AccountExport> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw notFound(ADMIN_USER_MESSAGES.notFound);
+  if (!user) throw notFound(ADMIN_USER_ERRORS.notFound);
 
   const rated = await db
     .select({
@@ -105,8 +106,8 @@ function signInMethodsOf(user: UserRow): ('password' | 'google')[] {
 export interface DeleteAccountOptions {
   /** DATA_DIR/outbox when the mailer writes mail to files: mail to the fan goes with the account. */
   outboxDir?: string | null;
-  /** The 409 text when the account is the last admin's (the admin table words it its own way). */
-  lastAdminMessage?: string;
+  /** The 409 when the account is the last admin's (the admin table words it its own way). */
+  lastAdminError?: AppError;
 }
 
 /** The fan's language, for their other devices and their mails. */
@@ -130,9 +131,9 @@ export async function deleteAccount(
     // Locks every admin row, so two admins deleting each other at once leave one (see admin-users).
     const admins = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).for('update');
     const [target] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
-    if (!target) throw notFound(ADMIN_USER_MESSAGES.notFound);
+    if (!target) throw notFound(ADMIN_USER_ERRORS.notFound);
     if (removesLastAdmin(target, false, admins.length))
-      throw conflict(options.lastAdminMessage ?? ADMIN_USER_MESSAGES.lastAdmin);
+      throw conflict(options.lastAdminError ?? ADMIN_USER_ERRORS.lastAdmin);
     await tx.delete(failedLogins).where(eq(failedLogins.email, normalizeEmail(target.email)));
     await tx.delete(mailQuota).where(eq(mailQuota.email, normalizeEmail(target.email)));
     await queueProviderRemoval(tx, userId);

@@ -1,4 +1,4 @@
-import { ADMIN_USER_MESSAGES, type AdminUser, type UserFields } from '@shared/admin-users';
+import { ADMIN_USER_ERRORS, type AdminUser, type UserFields } from '@shared/admin-users';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { failedLogins, type UserRow, users, userVotes } from '../../db/schema';
@@ -75,14 +75,14 @@ export async function updateAdminUser(db: Database, id: string, input: UserField
     const row = await db.transaction(async (tx) => {
       const admins = await lockAdmins(tx);
       const target = await requireUser(tx, id);
-      if (removesLastAdmin(target, input.isAdmin, admins)) throw conflict(ADMIN_USER_MESSAGES.lastAdmin);
+      if (removesLastAdmin(target, input.isAdmin, admins)) throw conflict(ADMIN_USER_ERRORS.lastAdmin);
       await assertEmailFree(tx, email, id);
       const [updated] = await tx
         .update(users)
         .set({ name: input.name, email, isAdmin: input.isAdmin, updatedAt: new Date() })
         .where(eq(users.id, id))
         .returning();
-      if (!updated) throw notFound(ADMIN_USER_MESSAGES.notFound);
+      if (!updated) throw notFound(ADMIN_USER_ERRORS.notFound);
       return updated;
     });
     return toAdminUser(row, await voteCountOf(db, id));
@@ -96,7 +96,7 @@ export async function updateAdminUser(db: Database, id: string, input: UserField
  * remove the same personal data; its ratings and votes stay, anonymous. The last admin is refused.
  */
 export async function deleteAdminUser(db: Database, id: string, outboxDir?: string | null): Promise<void> {
-  await deleteAccount(db, id, { outboxDir, lastAdminMessage: ADMIN_USER_MESSAGES.lastAdmin });
+  await deleteAccount(db, id, { outboxDir, lastAdminError: ADMIN_USER_ERRORS.lastAdmin });
 }
 
 /** A new generated password; every session of the user ends and any sign-in lockout is lifted. */
@@ -114,7 +114,7 @@ export async function regeneratePassword(db: Database, id: string): Promise<stri
 
 async function requireUser(db: Database, id: string): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  if (!row) throw notFound(ADMIN_USER_MESSAGES.notFound);
+  if (!row) throw notFound(ADMIN_USER_ERRORS.notFound);
   return row;
 }
 
@@ -134,13 +134,13 @@ async function assertEmailFree(db: Database, email: string, exceptId?: string): 
     .from(users)
     .where(exceptId ? and(taken, ne(users.id, exceptId)) : taken)
     .limit(1);
-  if (row) throw conflict(ADMIN_USER_MESSAGES.emailTaken);
+  if (row) throw conflict(ADMIN_USER_ERRORS.emailTaken);
 }
 
 /** A unique-index violation on the e-mail (two admins adding the same address at once) is a 409 too. */
 function asEmailTaken(error: unknown): unknown {
   for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return conflict(ADMIN_USER_MESSAGES.emailTaken);
+    if ((e as { code?: unknown }).code === '23505') return conflict(ADMIN_USER_ERRORS.emailTaken);
     e = (e as { cause?: unknown }).cause;
   }
   return error;

@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES, authApi } from '@shared/auth';
+import { REQUEST_ERRORS } from '@shared/error-messages';
 import { signInApi } from '@shared/sign-in';
 import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import { forbidden } from '../../lib/http-error';
@@ -103,7 +104,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
 
   route(app, signInApi.consent, { preValidation: signedIn }, async (request) => {
     const actor = requireUser(request);
-    if (!canWriteUser(actor, request.params.id)) throw forbidden('You can only change your own consent');
+    if (!canWriteUser(actor, request.params.id)) throw forbidden(REQUEST_ERRORS.ownConsentOnly);
     return { user: await updateConsent(opts.db, actor.id, request.body) };
   });
 }

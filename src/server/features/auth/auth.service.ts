@@ -1,5 +1,6 @@
-import { AUTH_MESSAGES, type ConsentBody, type LoginBody, type PublicUser } from '@shared/auth';
+import { AUTH_ERRORS, type ConsentBody, type LoginBody, type PublicUser } from '@shared/auth';
 import { PRIVACY_POLICY_VERSION } from '@shared/domain';
+import { REQUEST_ERRORS } from '@shared/error-messages';
 import type { Locale } from '@shared/i18n/locales';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { type Database, rows } from '../../db/client';
@@ -8,7 +9,7 @@ import {
   badRequest,
   conflict,
   forbidden,
-  HttpError,
+  serviceUnavailable,
   tooManyRequests,
   unauthorized,
 } from '../../lib/http-error';
@@ -24,7 +25,6 @@ export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
 export const LOCKOUT_MAX_FAILURES = 10;
 /** The first key of the advisory locks that make one account's sign-in attempts take turns. */
 const LOGIN_LOCK_CLASS = 72_016_502;
-const MAIL_FAILED = 'We could not send the verification email. Please try again in a few minutes.';
 
 export interface AuthDeps {
   db: Database;
@@ -74,7 +74,7 @@ export async function register(deps: AuthDeps, input: RegisterInput): Promise<vo
       if (signUp.isNew) await db.delete(users).where(eq(users.id, signUp.user.id));
       else
         await db.delete(emailVerifications).where(eq(emailVerifications.tokenHash, hashToken(signUp.token)));
-      throw new HttpError(503, MAIL_FAILED, { cause: error });
+      throw serviceUnavailable(REQUEST_ERRORS.mailFailed, { cause: error });
     }
   }
   if (signUp.isNew)
@@ -106,7 +106,7 @@ async function createAccount(
     if (!isUniqueViolation(error)) throw error;
     // Another request signed the address up at the same moment: from here on it is an existing account.
     const other = await findUserByEmail(db, input.email);
-    if (!other) throw conflict(AUTH_MESSAGES.emailTaken);
+    if (!other) throw conflict(AUTH_ERRORS.emailTaken);
     if (other.emailVerified) throw emailTaken(other);
     return repeatSignUp(db, other);
   }
@@ -123,7 +123,7 @@ async function repeatSignUp(db: Database, user: UserRow): Promise<SignUp> {
 
 /** An account made through the social provider has no password to sign in with: say which way works. */
 const emailTaken = (user: UserRow) =>
-  conflict(user.passwordHash ? AUTH_MESSAGES.emailTaken : AUTH_MESSAGES.emailTakenBySocial);
+  conflict(user.passwordHash ? AUTH_ERRORS.emailTaken : AUTH_ERRORS.emailTakenBySocial);
 
 export async function sendVerificationMail(
   deps: AuthDeps,
@@ -153,7 +153,7 @@ export async function login(deps: AuthDeps, input: LoginBody, context: SessionCo
   const { db } = deps;
   const email = normalizeEmail(input.email);
   const attempt = await recordAttempt(db, email);
-  if (attempt === null) throw tooManyRequests(AUTH_MESSAGES.tooManyLogins);
+  if (attempt === null) throw tooManyRequests(AUTH_ERRORS.tooManyLogins);
 
   const user = await findUserByEmail(db, email);
   // Verify against a dummy hash for unknown e-mails, so timing does not reveal which accounts exist.
@@ -177,11 +177,11 @@ export async function login(deps: AuthDeps, input: LoginBody, context: SessionCo
       .where(
         and(eq(failedLogins.email, email), lt(failedLogins.at, new Date(Date.now() - LOCKOUT_WINDOW_MS))),
       );
-    throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+    throw unauthorized(AUTH_ERRORS.invalidCredentials);
   }
   if (!user.emailVerified) {
     await db.delete(failedLogins).where(eq(failedLogins.id, attempt));
-    throw forbidden(AUTH_MESSAGES.emailNotVerified);
+    throw forbidden(AUTH_ERRORS.emailNotVerified);
   }
 
   const result = await startSession(db, user, context);
@@ -260,13 +260,13 @@ export async function confirmEmail(
         ),
       )
       .returning({ userId: emailVerifications.userId });
-    if (!used) throw badRequest(AUTH_MESSAGES.badToken);
+    if (!used) throw badRequest(AUTH_ERRORS.badToken);
     const [verified] = await tx
       .update(users)
       .set({ emailVerified: true, updatedAt: new Date() })
       .where(eq(users.id, used.userId))
       .returning();
-    if (!verified) throw badRequest(AUTH_MESSAGES.badToken);
+    if (!verified) throw badRequest(AUTH_ERRORS.badToken);
     if (!verified.signupContested || !verified.passwordHash) return { user: verified, resetToken: null };
     await tx
       .update(users)

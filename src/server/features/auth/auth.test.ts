@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@shared/auth';
+import { AUTH_ERRORS, AUTH_MESSAGES } from '@shared/auth';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -59,17 +59,24 @@ describe('POST /api/auth/register', () => {
     expect(stored[0]?.tokenHash).not.toBe(token);
   });
 
+  // The forms' documented wording, word for word, with the codes the page translates.
+  const tooShort = { message: 'Password must be at least 8 characters long', code: 'auth.passwordTooShort' };
+  const badEmail = { message: 'Invalid email address', code: 'auth.invalidEmail' };
+  const noName = { message: 'Name is required', code: 'auth.nameRequired' };
   it.each([
-    [{ email: 'x@example.com', password: 'short', name: 'Ada' }, AUTH_MESSAGES.passwordTooShort],
-    [{ email: 'not-an-email', password: 'long enough', name: 'Ada' }, AUTH_MESSAGES.invalidEmail],
-    [{ email: 'x@example.com', password: 'long enough', name: '   ' }, AUTH_MESSAGES.nameRequired],
-    [{ email: 'x@example.com', password: 'long enough' }, AUTH_MESSAGES.nameRequired],
-    [{ password: 'long enough', name: 'Ada' }, AUTH_MESSAGES.emailRequired],
-  ])('refuses %j with 400 and writes nothing', async (body, message) => {
+    [{ email: 'x@example.com', password: 'short', name: 'Ada' }, tooShort],
+    [{ email: 'not-an-email', password: 'long enough', name: 'Ada' }, badEmail],
+    [{ email: 'x@example.com', password: 'long enough', name: '   ' }, noName],
+    [{ email: 'x@example.com', password: 'long enough' }, noName],
+    [
+      { password: 'long enough', name: 'Ada' },
+      { message: 'Email is required', code: 'auth.emailRequired' },
+    ],
+  ])('refuses %j with 400 and writes nothing', async (body, answer) => {
     const before = await userCount();
     const res = await json('POST', '/api/auth/register', body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message });
+    expect(res.json()).toEqual(answer);
     expect(await userCount()).toBe(before);
   });
 
@@ -81,7 +88,7 @@ describe('POST /api/auth/register', () => {
       name: 'B',
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(AUTH_MESSAGES.emailTaken);
+    expect(res.json()).toEqual(AUTH_ERRORS.emailTaken);
     const [again] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(again?.name).toBe(user.name);
   });
@@ -169,7 +176,7 @@ describe('POST /api/auth/confirm', () => {
 
     const reused = await json('POST', '/api/auth/confirm', { token });
     expect(reused.statusCode).toBe(400);
-    expect(reused.json()).toMatchObject({ message: AUTH_MESSAGES.badToken });
+    expect(reused.json()).toEqual(AUTH_ERRORS.badToken);
     expect(sessionCookieOf(reused)).toBeUndefined();
     const bogus = await json('POST', '/api/auth/confirm', { token: 'not-a-real-token' });
     expect(bogus.statusCode).toBe(400);
@@ -228,7 +235,11 @@ describe('POST /api/auth/login', () => {
     await json('POST', '/api/auth/register', { email, password: 'long enough', name: 'Ada' });
     const res = await json('POST', '/api/auth/login', { email, password: 'long enough' });
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe(AUTH_MESSAGES.emailNotVerified);
+    expect(res.json()).toEqual({
+      message:
+        'Please verify your email address before signing in. Check your inbox for the verification link.',
+      code: 'auth.emailNotVerified',
+    });
     expect(sessionCookieOf(res)).toBeUndefined();
   });
 
@@ -241,7 +252,7 @@ describe('POST /api/auth/login', () => {
     });
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toMatchObject({ message: AUTH_MESSAGES.invalidCredentials });
+      expect(res.json()).toEqual({ message: 'Invalid email or password', code: 'auth.invalidCredentials' });
     }
   });
 
@@ -290,7 +301,7 @@ describe('POST /api/auth/login', () => {
     }
     const locked = await json('POST', '/api/auth/login', { email: user.email, password });
     expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toMatchObject({ message: AUTH_MESSAGES.tooManyLogins });
+    expect(locked.json()).toEqual(AUTH_ERRORS.tooManyLogins);
     // The failures age out: older than the window, they no longer count.
     await t.db
       .update(failedLogins)
@@ -311,7 +322,7 @@ describe('POST /api/auth/login', () => {
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(LOCKOUT_MAX_FAILURES);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(100 - LOCKOUT_MAX_FAILURES);
     for (const res of attempts.filter((r) => r.statusCode === 429))
-      expect(res.json()).toMatchObject({ message: AUTH_MESSAGES.tooManyLogins });
+      expect(res.json()).toEqual(AUTH_ERRORS.tooManyLogins);
 
     const right = await json('POST', '/api/auth/login', { email: user.email, password });
     expect(right.statusCode).toBe(429);
@@ -321,7 +332,7 @@ describe('POST /api/auth/login', () => {
   it('refuses missing fields with 400', async () => {
     const res = await json('POST', '/api/auth/login', { email: 'a@example.com' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message: AUTH_MESSAGES.passwordRequired });
+    expect(res.json()).toEqual(AUTH_ERRORS.passwordRequired);
   });
 });
 
@@ -337,7 +348,7 @@ describe('bearer token, me and logout', () => {
     expect((await json('GET', '/api/auth/me')).statusCode).toBe(401);
     const bad = await json('GET', '/api/auth/me', undefined, { authorization: 'Bearer nope' });
     expect(bad.statusCode).toBe(401);
-    expect(bad.json()).toMatchObject({ message: AUTH_MESSAGES.notAuthenticated });
+    expect(bad.json()).toEqual({ message: 'Not authenticated', code: 'auth.notAuthenticated' });
   });
 
   it('logout ends the current session only', async () => {
@@ -424,7 +435,7 @@ describe('per-address rate limit', () => {
       for (let i = 0; i < 3; i++) expect((await call()).statusCode).toBe(401);
       const res = await call();
       expect(res.statusCode).toBe(429);
-      expect(res.json()).toMatchObject({ message: AUTH_MESSAGES.tooManyRequests });
+      expect(res.json()).toMatchObject(AUTH_ERRORS.tooManyRequests);
     } finally {
       await limited.close();
     }

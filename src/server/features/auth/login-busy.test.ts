@@ -1,4 +1,4 @@
-import { SERVER_MESSAGES } from '@shared/error-messages';
+import { SERVER_ERRORS } from '@shared/error-messages';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestContext, createUser, type TestContext } from '../../../../tests/server/test-app';
@@ -36,7 +36,7 @@ it('a sign-in refused because the hashing queue is full answers 503 with Retry-A
       const res = await login({ email: user.email, password: i % 2 === 0 ? password : 'wrong guess' });
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toBe('10');
-      expect(res.json()).toMatchObject({ message: SERVER_MESSAGES.unavailable });
+      expect(res.json()).toEqual(SERVER_ERRORS.unavailable);
       expect(res.headers['set-cookie']).toBeUndefined();
     }
     expect(await attempts()).toBe(0);

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@shared/auth';
+import { AUTH_ERRORS } from '@shared/auth';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { failedLogins, passwordResets, sessions, users } from '../../db/schema';
@@ -67,13 +67,13 @@ export async function resetPassword(
         ),
       )
       .returning({ userId: passwordResets.userId });
-    if (!spent) throw badRequest(AUTH_MESSAGES.badResetToken);
+    if (!spent) throw badRequest(AUTH_ERRORS.badResetToken);
     const [user] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: now })
       .where(eq(users.id, spent.userId))
       .returning({ id: users.id, email: users.email });
-    if (!user) throw badRequest(AUTH_MESSAGES.badResetToken);
+    if (!user) throw badRequest(AUTH_ERRORS.badResetToken);
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
     await tx
       .delete(passwordResets)

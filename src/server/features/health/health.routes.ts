@@ -1,3 +1,4 @@
+import { SERVER_ERRORS } from '@shared/error-messages';
 import { healthDown, healthOk, readyDown, readyOk } from '@shared/health';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,7 +20,9 @@ export async function healthRoutes(
         return { status: 'ok' as const };
       } catch (error) {
         request.log.warn({ err: error }, 'health check: database unreachable');
-        return reply.status(503).send({ status: 'unavailable' as const, message: 'Database unreachable' });
+        return reply
+          .status(503)
+          .send({ status: 'unavailable' as const, message: SERVER_ERRORS.databaseUnreachable.message });
       }
     },
   );

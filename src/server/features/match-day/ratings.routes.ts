@@ -1,5 +1,5 @@
 import { ratingsApi } from '@shared/match-day';
-import { RATING_MESSAGES } from '@shared/ratings';
+import { RATING_ERRORS } from '@shared/ratings';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { forbidden } from '../../lib/http-error';
@@ -17,8 +17,8 @@ export async function ratingsRoutes(app: FastifyInstance, opts: { db: Database; 
     { preValidation: signedIn, config: { leavesUserUnchanged: true } },
     async (request) => {
       const user = requireUser(request);
-      if (!canWriteAs(user, request.body.userId)) throw forbidden(RATING_MESSAGES.notYourself);
-      if (!hasConsented(user)) throw forbidden(RATING_MESSAGES.consentRequired);
+      if (!canWriteAs(user, request.body.userId)) throw forbidden(RATING_ERRORS.notYourself);
+      if (!hasConsented(user)) throw forbidden(RATING_ERRORS.consentRequired);
       const saved = await saveRating(opts.db, request.body);
       app.metrics.ratingsSaved.inc();
       opts.ticker.noteWrite(request.body.matchId, 'rating');

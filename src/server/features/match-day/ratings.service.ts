@@ -1,4 +1,4 @@
-import { RATING_MESSAGES, type RatingBody } from '@shared/ratings';
+import { RATING_ERRORS, type RatingBody } from '@shared/ratings';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { ratings, userVotes } from '../../db/schema';
@@ -19,9 +19,9 @@ export async function saveRating(
 /** The slow path: only a refused rating pays for finding out which rule it broke. */
 async function whyRatingRefused(db: Database, input: RatingBody): Promise<Error> {
   const match = await requireMatch(db, input.matchId);
-  if (!match.isLive) return conflict(RATING_MESSAGES.votingEnded);
-  if (await hasFinalVote(db, input.userId, input.matchId)) return conflict(RATING_MESSAGES.alreadyVoted);
-  return badRequest(RATING_MESSAGES.notAvailable);
+  if (!match.isLive) return conflict(RATING_ERRORS.votingEnded);
+  if (await hasFinalVote(db, input.userId, input.matchId)) return conflict(RATING_ERRORS.alreadyVoted);
+  return badRequest(RATING_ERRORS.notAvailable);
 }
 
 export async function hasFinalVote(db: Database, userId: string, matchId: number): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { RATING_MESSAGES } from '@shared/ratings';
+import { RATING_ERRORS } from '@shared/ratings';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -74,12 +74,15 @@ describe('POST /api/ratings', () => {
     const asOther = await fan.api.post('/api/ratings', body(other.user.id, p, 5));
     expect(asOther).toEqual({
       status: 403,
-      body: { message: RATING_MESSAGES.notYourself, code: expect.any(String) },
+      body: RATING_ERRORS.notYourself,
     });
     const consent = await noConsent.api.post('/api/ratings', body(noConsent.user.id, p, 5));
     expect(consent).toEqual({
       status: 403,
-      body: { message: RATING_MESSAGES.consentRequired, code: expect.any(String) },
+      body: {
+        message: 'Please accept the privacy and consent terms before rating players.',
+        code: 'rating.consentRequired',
+      },
     });
     expect(await rowsOf(other.user.id, p)).toEqual([]);
   });
@@ -90,7 +93,7 @@ describe('POST /api/ratings', () => {
     const res = await fan.api.post('/api/ratings', body(fan.user.id, benched?.id ?? 0, 7));
     expect(res).toEqual({
       status: 400,
-      body: { message: RATING_MESSAGES.notAvailable, code: expect.any(String) },
+      body: RATING_ERRORS.notAvailable,
     });
     expect(
       (await fan.api.post('/api/ratings', body(fan.user.id, live.starters[0]?.id ?? 0, 7, 999_999))).status,
@@ -104,8 +107,13 @@ describe('POST /api/ratings', () => {
       '/api/ratings',
       body(fan.user.id, other.starters[0]?.id ?? 0, 7, other.match.id),
     );
-    expect(res.status).toBe(409);
-    expect((res.body as { message: string }).message.startsWith('Voting has ended')).toBe(true);
+    expect(res).toEqual({
+      status: 409,
+      body: {
+        message: 'Voting has ended. This match has ended and voting is no longer available.',
+        code: 'rating.votingEnded',
+      },
+    });
   });
 });
 
@@ -189,7 +197,7 @@ describe("a fan cannot rate after the final vote (enforced inside the rating's o
     const changed = await fan.api.post('/api/ratings', body(fan.user.id, p, 9));
     expect(changed).toEqual({
       status: 409,
-      body: { message: RATING_MESSAGES.alreadyVoted, code: expect.any(String) },
+      body: RATING_ERRORS.alreadyVoted,
     });
     expect((await rowsOf(fan.user.id, p)).map((r) => r.rating)).toEqual([6]);
   });
@@ -242,7 +250,7 @@ describe('ratings arriving together share one statement', () => {
     const answers = await Promise.all(fans.map((f) => f.api.post('/api/ratings', body(f.user.id, p, 3))));
     expect(answers[0]).toEqual({
       status: 409,
-      body: { message: RATING_MESSAGES.alreadyVoted, code: expect.any(String) },
+      body: RATING_ERRORS.alreadyVoted,
     });
     expect(answers.slice(1).map((r) => r.status)).toEqual(Array(11).fill(200));
     expect(answers.slice(1).map((r) => r.body)).toEqual(

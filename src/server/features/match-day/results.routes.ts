@@ -1,6 +1,6 @@
 import { resultsApi } from '@shared/match-day';
 import { averageOf } from '@shared/percent';
-import { RATING_MESSAGES } from '@shared/ratings';
+import { RATING_ERRORS } from '@shared/ratings';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import type { MatchRow } from '../../db/schema';
@@ -29,7 +29,7 @@ export async function resultsRoutes(
     const visible =
       resultsVisibleGiven(user, match, undefined) ??
       resultsVisibleGiven(user, match, await finalVotes.hasVoted(user.id, matchId));
-    if (!visible) throw forbidden(RATING_MESSAGES.resultsLocked);
+    if (!visible) throw forbidden(RATING_ERRORS.resultsLocked);
     return match;
   }
 
@@ -48,7 +48,7 @@ export async function resultsRoutes(
     const match = await matches.require(matchId);
     if (!canSeePlayerAverage(user, match, false)) {
       const rated = (await findUserRating(db, user.id, playerId, matchId)) !== null;
-      if (!canSeePlayerAverage(user, match, rated)) throw forbidden(RATING_MESSAGES.rateFirst);
+      if (!canSeePlayerAverage(user, match, rated)) throw forbidden(RATING_ERRORS.rateFirst);
     }
     const figures = (await snapshots.get(matchId)).players.get(playerId);
     return figures

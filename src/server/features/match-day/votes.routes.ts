@@ -1,5 +1,5 @@
 import { votesApi } from '@shared/match-day';
-import { RATING_MESSAGES } from '@shared/ratings';
+import { RATING_ERRORS } from '@shared/ratings';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { forbidden } from '../../lib/http-error';
@@ -32,8 +32,8 @@ export async function votesRoutes(app: FastifyInstance, opts: { db: Database; ti
 
   route(app, votesApi.submit, { preValidation: signedIn }, async (request, reply) => {
     const user = requireUser(request);
-    if (!canWriteAs(user, request.body.userId)) throw forbidden(RATING_MESSAGES.notYourself);
-    if (!hasConsented(user)) throw forbidden(RATING_MESSAGES.consentRequired);
+    if (!canWriteAs(user, request.body.userId)) throw forbidden(RATING_ERRORS.notYourself);
+    if (!hasConsented(user)) throw forbidden(RATING_ERRORS.consentRequired);
     const vote = await submitVote(db, request.body);
     app.metrics.votesSaved.inc();
     app.live.userVoted(user.id, request.body.matchId);

@@ -1,5 +1,5 @@
-import { RATING_MESSAGES } from '@shared/ratings';
-import { VOTE_MESSAGES } from '@shared/votes';
+import { RATING_ERRORS } from '@shared/ratings';
+import { VOTE_ERRORS } from '@shared/votes';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Database, rows } from '../../db/client';
 import { matches, players, userVotes } from '../../db/schema';
@@ -43,15 +43,15 @@ export async function submitVote(
 ) {
   return db.transaction(async (tx) => {
     const match = await requireMatch(tx, input.matchId);
-    if (!match.isLive) throw conflict(RATING_MESSAGES.votingEnded);
+    if (!match.isLive) throw conflict(RATING_ERRORS.votingEnded);
     if (await findUserVote(tx, input.userId, input.matchId)) {
-      throw conflict(RATING_MESSAGES.alreadyVoted);
+      throw conflict(RATING_ERRORS.alreadyVoted);
     }
     const [motm] = await tx.select().from(players).where(eq(players.id, input.motmPlayerId)).limit(1);
-    if (motm?.isManager) throw badRequest(VOTE_MESSAGES.managerNotMotm);
-    if (!motm?.isAvailableForRating || !motm.isActive) throw badRequest(VOTE_MESSAGES.motmNotAvailable);
+    if (motm?.isManager) throw badRequest(VOTE_ERRORS.managerNotMotm);
+    if (!motm?.isAvailableForRating || !motm.isActive) throw badRequest(VOTE_ERRORS.motmNotAvailable);
     const progress = await voteProgress(tx, input.userId, input.matchId);
-    if (progress.completed < progress.total) throw badRequest(VOTE_MESSAGES.rateAllFirst);
+    if (progress.completed < progress.total) throw badRequest(VOTE_ERRORS.rateAllFirst);
 
     const [vote] = await tx
       .insert(userVotes)
@@ -64,7 +64,7 @@ export async function submitVote(
       .onConflictDoNothing()
       .returning({ id: userVotes.id });
     // A second tab submitting at the same moment loses here, on the unique index.
-    if (!vote) throw conflict(RATING_MESSAGES.alreadyVoted);
+    if (!vote) throw conflict(RATING_ERRORS.alreadyVoted);
     return {
       userId: input.userId,
       matchId: input.matchId,

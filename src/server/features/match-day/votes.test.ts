@@ -1,7 +1,7 @@
 import type { LeaderboardEntry, RatingDistribution } from '@shared/ratings';
-import { RATING_MESSAGES } from '@shared/ratings';
+import { RATING_ERRORS } from '@shared/ratings';
 import type { MotmResult } from '@shared/votes';
-import { VOTE_MESSAGES } from '@shared/votes';
+import { VOTE_ERRORS } from '@shared/votes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFan, type LiveMatch, rateAll, setupLiveMatch } from '../../../../tests/server/match-fixtures';
 import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
@@ -43,7 +43,10 @@ describe('the final vote', () => {
     const early = await vote(fan, motm);
     expect(early).toEqual({
       status: 400,
-      body: { message: VOTE_MESSAGES.rateAllFirst, code: expect.any(String) },
+      body: {
+        message: 'Rate every player and the manager before submitting your vote',
+        code: 'vote.rateAllFirst',
+      },
     });
 
     await rateAll(fan.api, fan.user.id, live, 8);
@@ -51,9 +54,9 @@ describe('the final vote', () => {
       completed: live.available.length,
       total: live.available.length,
     });
-    expect((await vote(fan, live.manager.id)).body).toMatchObject({ message: VOTE_MESSAGES.managerNotMotm });
+    expect(await vote(fan, live.manager.id)).toEqual({ status: 400, body: VOTE_ERRORS.managerNotMotm });
     const benched = live.squad.find((p) => !live.available.includes(p))?.id ?? 0;
-    expect((await vote(fan, benched)).body).toMatchObject({ message: VOTE_MESSAGES.motmNotAvailable });
+    expect(await vote(fan, benched)).toEqual({ status: 400, body: VOTE_ERRORS.motmNotAvailable });
 
     const ok = await vote(fan, motm);
     expect(ok.status).toBe(201);
@@ -66,7 +69,7 @@ describe('the final vote', () => {
     });
     expect(await vote(fan, motm)).toEqual({
       status: 409,
-      body: { message: RATING_MESSAGES.alreadyVoted, code: expect.any(String) },
+      body: RATING_ERRORS.alreadyVoted,
     });
     const again = await fan.api.post('/api/ratings', {
       userId: fan.user.id,
@@ -76,7 +79,7 @@ describe('the final vote', () => {
     });
     expect(again).toEqual({
       status: 409,
-      body: { message: RATING_MESSAGES.alreadyVoted, code: expect.any(String) },
+      body: RATING_ERRORS.alreadyVoted,
     });
   });
 

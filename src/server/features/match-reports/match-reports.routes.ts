@@ -1,3 +1,4 @@
+import { REQUEST_ERRORS } from '@shared/error-messages';
 import { DB_INT_MAX } from '@shared/ids';
 import {
   MY_RATINGS_CARD_PATH,
@@ -34,8 +35,6 @@ const shareParams = z.object({
     .regex(/^[1-9]\d{0,9}(\.png)?$/, 'Invalid match')
     .refine((file) => Number.parseInt(file, 10) <= DB_INT_MAX, 'Invalid match'),
 });
-
-const HISTORY_FORBIDDEN = 'You can only see your own ratings history';
 
 /** Ended matches' reports, for everyone: figures only, never a fan's identity. */
 export async function matchReportsRoutes(
@@ -81,7 +80,8 @@ export async function matchReportsRoutes(
     return sendShared(reply, playerProfile, `player:${id}`, () => readPlayerProfile(db, id));
   });
   route(app, seasonsApi.history, { preValidation: signedIn }, async (request, reply) => {
-    if (!canReadHistory(requireUser(request), request.params.id)) throw forbidden(HISTORY_FORBIDDEN);
+    if (!canReadHistory(requireUser(request), request.params.id))
+      throw forbidden(REQUEST_ERRORS.ownHistoryOnly);
     reply.header('cache-control', 'private, no-store');
     return readUserHistory(db, request.params.id);
   });

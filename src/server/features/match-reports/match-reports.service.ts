@@ -4,6 +4,7 @@ import {
   type MatchReport,
   type MatchSummaryPage,
   matchReport,
+  REPORT_ERRORS,
   type ReportPlayer,
 } from '@shared/match-reports';
 import { averageOf, percentOf } from '@shared/percent';
@@ -17,8 +18,6 @@ import { toPlayer } from '../players/players.service';
 import { getSeasonStartMonth } from '../settings/settings.service';
 import { publicAnswers } from './public-answers';
 import { inSeasonOf, lockSeasons, refreshSeasonTable } from './seasons.service';
-
-export const REPORT_MESSAGES = { notFound: 'No report for this match: it has not ended' } as const;
 
 type MatchRow = typeof matches.$inferSelect;
 
@@ -159,10 +158,10 @@ export async function readMatchReport(db: Database, matchId: number): Promise<Ma
     .from(matches)
     .leftJoin(matchReports, eq(matchReports.matchId, matches.id))
     .where(eq(matches.id, matchId));
-  if (!found || !hasEnded(found)) throw notFound(REPORT_MESSAGES.notFound);
+  if (!found || !hasEnded(found)) throw notFound(REPORT_ERRORS.notFound);
   if (found.report) return matchReport.parse(found.report);
   const stored = await storeMatchReport(db, matchId);
-  if (!stored) throw notFound(REPORT_MESSAGES.notFound);
+  if (!stored) throw notFound(REPORT_ERRORS.notFound);
   return stored;
 }
 

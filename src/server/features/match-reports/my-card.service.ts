@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type MatchReport, MY_RATINGS_CARD_MESSAGES } from '@shared/match-reports';
+import { type MatchReport, MY_RATINGS_CARD_ERRORS } from '@shared/match-reports';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { ratings, userVotes } from '../../db/schema';
@@ -45,7 +45,7 @@ export async function readMyRatingsCard(
       ? [{ playerId, name: player.name, myRating: rating, crowdAverage: player.averageRating }]
       : [];
   });
-  if (rows.length === 0) throw notFound(MY_RATINGS_CARD_MESSAGES.notRated);
+  if (rows.length === 0) throw notFound(MY_RATINGS_CARD_ERRORS.notRated);
   rows.sort(
     (a, b) => b.myRating - a.myRating || b.crowdAverage - a.crowdAverage || a.name.localeCompare(b.name),
   );

@@ -1,4 +1,4 @@
-import { MY_RATINGS_CARD_MESSAGES, myRatingsCardFileName, myRatingsCardPath } from '@shared/match-reports';
+import { MY_RATINGS_CARD_ERRORS, myRatingsCardFileName, myRatingsCardPath } from '@shared/match-reports';
 import type { Player } from '@shared/players';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -133,7 +133,7 @@ describe("a fan's own ratings as an image", () => {
   it('answers 404 to a fan who rated nobody in the match, and to a match that is live again', async () => {
     const nobody = await get(bystander.cookie);
     expect(nobody.statusCode).toBe(404);
-    expect(nobody.json()).toMatchObject({ message: MY_RATINGS_CARD_MESSAGES.notRated });
+    expect(nobody.json()).toEqual(MY_RATINGS_CARD_ERRORS.notRated);
     expect((await get(live.admin.cookie)).statusCode).toBe(404);
     expect((await get(fanA.cookie, myRatingsCardPath(2_147_483_647))).statusCode).toBe(404);
     for (const bad of ['0', 'x', '2147483648'])

@@ -1,7 +1,7 @@
 import type { MatchReport, MatchSummaryPage } from '@shared/match-reports';
 import type { Player } from '@shared/players';
 import type { PlayerProfile, SeasonSummary, SeasonTable } from '@shared/seasons';
-import { type SavedSeasonSettings, SEASON_SETTINGS_MESSAGES, seasonSpan } from '@shared/seasons-admin';
+import { type SavedSeasonSettings, SEASON_SETTINGS_ERRORS, seasonSpan } from '@shared/seasons-admin';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createFan, setupLiveMatch, voteAll } from '../../../../tests/server/match-fixtures';
@@ -41,7 +41,7 @@ describe('who may read and set the season start month', () => {
   it.each([0, 13, 'x', 6.5, -1, '6', null])('refuses %j as a month with 400', async (startMonth) => {
     expect(await admin.api.put(URL, { startMonth })).toEqual({
       status: 400,
-      body: { message: SEASON_SETTINGS_MESSAGES.month, code: expect.any(String) },
+      body: SEASON_SETTINGS_ERRORS.month,
     });
     expect((await admin.api.get(URL)).body).toEqual({ startMonth: 8 });
   });

@@ -1,3 +1,4 @@
+import { REQUEST_ERRORS } from '@shared/error-messages';
 import { seasonsAdminApi } from '@shared/seasons-admin';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
@@ -14,7 +15,7 @@ export async function seasonsAdminRoutes(app: FastifyInstance, opts: { db: Datab
   const admin = { preValidation: adminOnly };
   route(app, seasonsAdminApi.settings, admin, () => readSeasonSettings(db));
   route(app, seasonsAdminApi.save, admin, (request) => {
-    if (!mayChangeSeasonStart(requireUser(request))) throw forbidden('Admin access required');
+    if (!mayChangeSeasonStart(requireUser(request))) throw forbidden(REQUEST_ERRORS.adminOnly);
     return changeSeasonStart(db, request.body.startMonth);
   });
 }

@@ -1,5 +1,7 @@
 import { seasonOf, seasonSlug } from '@shared/domain';
+import { REQUEST_ERRORS } from '@shared/error-messages';
 import { type MatchReport, matchReport } from '@shared/match-reports';
+import { PLAYER_ERRORS } from '@shared/players';
 import {
   type PlayerProfile,
   type SeasonFigures,
@@ -13,11 +15,6 @@ import { type Database, rows } from '../../db/client';
 import { matches, matchReports, seasonTables } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import { findPlayer, toPlayer } from '../players/players.service';
-
-export const SEASON_MESSAGES = {
-  notFound: 'No ended match in this season yet',
-  playerNotFound: 'Player not found',
-} as const;
 
 const FORM_SIZE = 5;
 
@@ -217,14 +214,14 @@ export async function readSeasonTable(db: Database, slug: string): Promise<Seaso
     .select({ table: seasonTables.table })
     .from(seasonTables)
     .where(eq(seasonTables.season, slug));
-  if (!row) throw notFound(SEASON_MESSAGES.notFound);
+  if (!row) throw notFound(REQUEST_ERRORS.seasonNotFound);
   return seasonTable.parse(row.table);
 }
 
 /** A player's page: who they are now, their newest season's figures and every ended match they were rated in. */
 export async function readPlayerProfile(db: Database, playerId: number): Promise<PlayerProfile> {
   const row = await findPlayer(db, playerId);
-  if (!row) throw notFound(SEASON_MESSAGES.playerNotFound);
+  if (!row) throw notFound(PLAYER_ERRORS.notFound);
   const { id, name, position, jerseyNumber, isManager, image, portraitUrl } = toPlayer(row);
   const appearances = appearancesOf(playerId, await endedReports(db));
   const newest = appearances.at(-1)?.report;

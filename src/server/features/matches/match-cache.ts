@@ -1,4 +1,4 @@
-import { MATCH_MESSAGES, type Match } from '@shared/matches';
+import { MATCH_ERRORS, type Match } from '@shared/matches';
 import type { Database } from '../../db/client';
 import type { MatchRow } from '../../db/schema';
 import type { ChangeFeed } from '../../lib/change-feed';
@@ -38,7 +38,7 @@ export class MatchCache {
 
   async require(id: number): Promise<MatchRow> {
     const row = await this.find(id);
-    if (!row) throw notFound(MATCH_MESSAGES.notFound);
+    if (!row) throw notFound(MATCH_ERRORS.notFound);
     return row;
   }
 

@@ -1,7 +1,7 @@
 import type { MatchChange } from '@shared/live';
 import {
   type CreateMatchBody,
-  MATCH_MESSAGES,
+  MATCH_ERRORS,
   type Match,
   matchStatus,
   type UpdateMatchBody,
@@ -43,7 +43,7 @@ export async function findMatch(db: Database, id: number): Promise<MatchRow | un
 
 export async function requireMatch(db: Database, id: number): Promise<MatchRow> {
   const row = await findMatch(db, id);
-  if (!row) throw notFound(MATCH_MESSAGES.notFound);
+  if (!row) throw notFound(MATCH_ERRORS.notFound);
   return row;
 }
 
@@ -69,7 +69,7 @@ function earliestMatchDate(now = new Date()): string {
 
 export async function createMatch(db: Database, clubName: string, input: CreateMatchBody): Promise<Match> {
   if (input.scheduledDate && input.scheduledDate < earliestMatchDate())
-    throw badRequest(MATCH_MESSAGES.dateInPast);
+    throw badRequest(MATCH_ERRORS.dateInPast);
   const [row] = await db
     .insert(matches)
     .values({
@@ -105,7 +105,7 @@ export async function updateMatch(
 ): Promise<MatchUpdateResult> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(matches).where(eq(matches.id, id)).for('update');
-    if (!current) throw notFound(MATCH_MESSAGES.notFound);
+    if (!current) throw notFound(MATCH_ERRORS.notFound);
     const next: Partial<typeof matches.$inferInsert> = {};
     for (const key of ['title', 'opponent', 'venue', 'tournament', 'scheduledDate', 'kickOffTime'] as const) {
       if (input[key] !== undefined) next[key] = input[key] as never;
@@ -130,7 +130,7 @@ export async function updateMatch(
         .select({ n: count() })
         .from(players)
         .where(and(eq(players.isAvailableForRating, true), eq(players.isActive, true)));
-      if ((available?.n ?? 0) === 0) throw conflict(MATCH_MESSAGES.cannotStart);
+      if ((available?.n ?? 0) === 0) throw conflict(MATCH_ERRORS.cannotStart);
       // At most one live match: starting this one ends any other.
       await tx
         .update(matches)
@@ -150,7 +150,7 @@ export async function updateMatch(
     const [row] = Object.keys(next).length
       ? await tx.update(matches).set(next).where(eq(matches.id, id)).returning()
       : [current];
-    if (!row) throw notFound(MATCH_MESSAGES.notFound);
+    if (!row) throw notFound(MATCH_ERRORS.notFound);
     const change = describeMatchChange(current, row);
     // Fans who asked are told, once per match and event, only if this change commits.
     const event = pushEventOf(change);

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
-  AUTH_MESSAGES,
+  AUTH_ERRORS,
   type OAuthFailureReason,
   type PublicUser,
   publicUser,
@@ -216,7 +216,7 @@ describe('signing in through the provider', () => {
       payload: { email: fan.email, password: 'a-long-password', name: 'Imposter', newsletterOptIn: false },
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(AUTH_MESSAGES.emailTakenBySocial);
+    expect(res.json()).toEqual(AUTH_ERRORS.emailTakenBySocial);
     const rows = await usersWithEmail(fan.email ?? '');
     expect(rows.map((r) => [r.id, r.name])).toEqual([[user.id, fan.name]]);
   });

@@ -1,4 +1,4 @@
-import { FOOTBALL_API_NOT_CONFIGURED } from '@shared/players';
+import { PLAYER_ERRORS } from '@shared/players';
 import { squadApi } from '@shared/squad';
 import { MAX_UPLOAD_BYTES } from '@shared/uploads';
 import type { FastifyInstance } from 'fastify';
@@ -37,7 +37,7 @@ export async function playersAdminRoutes(
   }));
 
   route(app, squadApi.updateImages, squad, async (request) => {
-    if (!provider) throw badRequest(FOOTBALL_API_NOT_CONFIGURED);
+    if (!provider) throw badRequest(PLAYER_ERRORS.imagesNotConfigured);
     return updatePlayerImages(db, provider, request.log);
   });
 }

@@ -1,10 +1,10 @@
 import { MANAGERS_MAX, STARTING_XI_MAX } from '@shared/domain';
 import {
-  PLAYER_MESSAGES,
+  PLAYER_ERRORS,
   type Player,
   type playerBody,
   type playerImagesResult,
-  SQUAD_MESSAGES,
+  SQUAD_ERRORS,
 } from '@shared/players';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -20,7 +20,7 @@ type PlayerFields = z.output<typeof playerBody>;
 
 export async function requirePlayer(db: Database, id: number): Promise<PlayerRow> {
   const [row] = await db.select().from(players).where(eq(players.id, id)).limit(1);
-  if (!row) throw notFound(PLAYER_MESSAGES.notFound);
+  if (!row) throw notFound(PLAYER_ERRORS.notFound);
   return row;
 }
 
@@ -65,7 +65,7 @@ export async function updatePlayer(db: Database, id: number, input: PlayerFields
       })
       .where(eq(players.id, id))
       .returning();
-    if (!row) throw notFound(PLAYER_MESSAGES.notFound);
+    if (!row) throw notFound(PLAYER_ERRORS.notFound);
     if (current.isAvailableForRating && current.isManager !== isManager) await assertPublishedLimits(tx);
     return toPlayer(row);
   });
@@ -78,8 +78,8 @@ async function assertPublishedLimits(db: Database): Promise<void> {
     .where(eq(players.isAvailableForRating, true));
   const managers = published.filter((p) => p.isManager).length;
   const starters = published.filter((p) => !p.isManager && !p.isSubstitute).length;
-  if (managers > MANAGERS_MAX) throw badRequest(SQUAD_MESSAGES.tooManyManagers);
-  if (starters > STARTING_XI_MAX) throw badRequest(SQUAD_MESSAGES.tooManyStarters);
+  if (managers > MANAGERS_MAX) throw badRequest(SQUAD_ERRORS.tooManyManagers);
+  if (starters > STARTING_XI_MAX) throw badRequest(SQUAD_ERRORS.tooManyStarters);
 }
 
 export async function setPlayerImage(db: Database, id: number, objectPath: string): Promise<void> {
@@ -88,7 +88,7 @@ export async function setPlayerImage(db: Database, id: number, objectPath: strin
     .set({ image: objectPath })
     .where(eq(players.id, id))
     .returning({ id: players.id });
-  if (updated.length === 0) throw notFound(PLAYER_MESSAGES.notFound);
+  if (updated.length === 0) throw notFound(PLAYER_ERRORS.notFound);
 }
 
 /** Requests to the provider at once: polite to its rate limits, quick enough for a squad of 30. */

@@ -1,4 +1,4 @@
-import { FOOTBALL_API_NOT_CONFIGURED, type Player } from '@shared/players';
+import { PLAYER_ERRORS, type Player } from '@shared/players';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -278,6 +278,6 @@ describe('without the football-data provider', () => {
     expect((await fan.api.post('/api/admin/update-player-images')).status).toBe(403);
     const res = await admin.api.post<{ message: string }>('/api/admin/update-player-images');
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe(FOOTBALL_API_NOT_CONFIGURED);
+    expect(res.body).toEqual(PLAYER_ERRORS.imagesNotConfigured);
   });
 });

@@ -1,4 +1,5 @@
-import { PLAYER_MESSAGES, PLAYER_PORTRAIT_PATH, playerPortraitParams, playersApi } from '@shared/players';
+import { REQUEST_ERRORS } from '@shared/error-messages';
+import { PLAYER_ERRORS, PLAYER_PORTRAIT_PATH, playerPortraitParams, playersApi } from '@shared/players';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
@@ -45,8 +46,8 @@ export async function playersRoutes(
     .withTypeProvider<ZodTypeProvider>()
     .get(PLAYER_PORTRAIT_PATH, { schema: { params: playerPortraitParams } }, async (request, reply) => {
       const player = await findPlayer(opts.db, request.params.id);
-      if (!player) throw notFound(PLAYER_MESSAGES.notFound);
-      if (!/^[0-9a-f]{16}\.webp$/.test(request.params.file)) throw notFound('Portrait not found');
+      if (!player) throw notFound(PLAYER_ERRORS.notFound);
+      if (!/^[0-9a-f]{16}\.webp$/.test(request.params.file)) throw notFound(REQUEST_ERRORS.portraitNotFound);
       // An address from before a rename or a new number still gets the current portrait, briefly kept.
       const spec = portraitSpec(player, clubColours());
       const etag = `"${spec.version}"`;

@@ -1,6 +1,6 @@
 import { RECENT_FORM_SIZE, seasonOf } from '@shared/domain';
 import { matchReport } from '@shared/match-reports';
-import type { Player, SeasonStats } from '@shared/players';
+import { PLAYER_ERRORS, type Player, type SeasonStats } from '@shared/players';
 import { seasonTable } from '@shared/seasons';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { type Database, rows } from '../../db/client';
@@ -78,7 +78,7 @@ async function currentSeason(db: Database, startMonth: number) {
  */
 export async function seasonStats(db: Database, playerId: number): Promise<SeasonStats> {
   const [exists] = await db.select({ id: players.id }).from(players).where(eq(players.id, playerId));
-  if (!exists) throw notFound('Player not found');
+  if (!exists) throw notFound(PLAYER_ERRORS.notFound);
   const season = await currentSeason(db, await getSeasonStartMonth(db));
 
   // Read here rather than through the seasons service, which builds on this one.

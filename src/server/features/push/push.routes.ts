@@ -1,4 +1,4 @@
-import { PUSH_MESSAGES, pushApi } from '@shared/push';
+import { PUSH_ERRORS, pushApi } from '@shared/push';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { badRequest } from '../../lib/http-error';
@@ -22,8 +22,8 @@ export async function pushRoutes(
   route(app, pushApi.subscribe, { preValidation: signedIn }, async (request) => {
     const actor = requireUser(request);
     if (!pushServiceAllowed(request.body.endpoint, opts.services))
-      throw badRequest(PUSH_MESSAGES.unknownService);
-    if (!isPushKey(request.body.keys.p256dh)) throw badRequest(PUSH_MESSAGES.badKey);
+      throw badRequest(PUSH_ERRORS.unknownService);
+    if (!isPushKey(request.body.keys.p256dh)) throw badRequest(PUSH_ERRORS.badKey);
     return { topics: await saveSubscription(db, actor.id, request.body) };
   });
 

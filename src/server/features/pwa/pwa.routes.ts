@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { REQUEST_ERRORS } from '@shared/error-messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -38,7 +39,7 @@ export async function pwaRoutes(base: FastifyInstance, opts: { db: Database; clu
     },
     async (request, reply) => {
       const { file } = request.params;
-      if (!isIconFile(file)) throw notFound('Icon not found');
+      if (!isIconFile(file)) throw notFound(REQUEST_ERRORS.iconNotFound);
       const branding = await readBranding(db, clubName);
       const etag = `"${branding.version}"`;
       reply

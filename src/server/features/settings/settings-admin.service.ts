@@ -2,7 +2,7 @@ import type { Customization, SocialMedia, socialMediaBody } from '@shared/settin
 import type { adminCustomizationBody } from '@shared/settings-admin';
 import {
   MASKED_KEY_PREFIX,
-  TRACKING_MESSAGES,
+  TRACKING_ERRORS,
   type TrackingSettings,
   type trackingBody,
 } from '@shared/tracking';
@@ -70,7 +70,7 @@ function nextApiKey(posted: string | null | undefined, stored: string | null): s
   if (posted === undefined || posted?.includes('•')) return stored;
   const key = posted?.trim() ?? '';
   if (!key) return null;
-  if (!/^[\x21-\x7e]+$/.test(key)) throw badRequest(TRACKING_MESSAGES.apiKeyFormat);
+  if (!/^[\x21-\x7e]+$/.test(key)) throw badRequest(TRACKING_ERRORS.apiKeyFormat);
   return key;
 }
 

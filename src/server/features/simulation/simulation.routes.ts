@@ -1,6 +1,6 @@
 import { errorBody } from '@shared/errors';
 import {
-  SIMULATION_MESSAGES,
+  SIMULATION_ERRORS,
   simulationFans,
   simulationFansBody,
   simulationMatchParams,
@@ -26,7 +26,7 @@ import {
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
 async function simulationAdmin(request: FastifyRequest): Promise<void> {
-  if (!mayRunSimulation(requireUser(request))) throw forbidden(SIMULATION_MESSAGES.adminOnly);
+  if (!mayRunSimulation(requireUser(request))) throw forbidden(SIMULATION_ERRORS.adminOnly);
 }
 
 /**

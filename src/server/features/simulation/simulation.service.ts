@@ -1,6 +1,6 @@
 import {
   SIMULATION_EMAIL_DOMAIN,
-  SIMULATION_MESSAGES,
+  SIMULATION_ERRORS,
   type SimulationFans,
   type SimulationRatingRows,
   type SimulationSummary,
@@ -34,7 +34,7 @@ export async function createSimulatedFans(
       .values(wanted.map((fan) => ({ ...fan, emailVerified: true })))
       .onConflictDoNothing()
       .returning({ id: users.id, email: users.email });
-    if (created.length !== wanted.length) throw conflict(SIMULATION_MESSAGES.prefixTaken);
+    if (created.length !== wanted.length) throw conflict(SIMULATION_ERRORS.prefixTaken);
     const idOf = new Map(created.map((row) => [row.email, row.id]));
     const fans: SimulationFans['fans'] = [];
     for (const { email } of wanted) {

@@ -2,10 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { RATING_MESSAGES } from '@shared/ratings';
+import { RATING_ERRORS } from '@shared/ratings';
 import {
+  SIMULATION_ERRORS,
   SIMULATION_LIMITS,
-  SIMULATION_MESSAGES,
   type SimulationFans,
   type SimulationRatingRows,
   type SimulationSummary,
@@ -145,7 +145,7 @@ describe('with SIMULATION on', () => {
     expect((await client(t).post('/api/simulation/fans', body)).status).toBe(401);
     expect(await fan.api.post('/api/simulation/fans', body)).toEqual({
       status: 403,
-      body: { message: SIMULATION_MESSAGES.adminOnly, code: expect.any(String) },
+      body: SIMULATION_ERRORS.adminOnly,
     });
     expect((await fan.api.get(summaryUrl())).status).toBe(403);
     expect((await fan.api.get(`/api/simulation/matches/${live.match.id}/ratings`)).status).toBe(403);
@@ -183,7 +183,7 @@ describe('with SIMULATION on', () => {
     const rating = { userId: fan.id, playerId: player, matchId: live.match.id, rating: 7 };
     expect(await api.post('/api/ratings', rating)).toEqual({
       status: 403,
-      body: { message: RATING_MESSAGES.consentRequired, code: expect.any(String) },
+      body: RATING_ERRORS.consentRequired,
     });
     expect((await api.patch(`/api/user/${fan.id}/consent`, { consentGiven: true })).status).toBe(200);
     expect((await api.post('/api/ratings', rating)).status).toBe(200);
@@ -201,7 +201,7 @@ describe('with SIMULATION on', () => {
     const again = await live.admin.api.post('/api/simulation/fans', { prefix: 'sim-b', first: 1, count: 2 });
     expect(again).toEqual({
       status: 409,
-      body: { message: SIMULATION_MESSAGES.prefixTaken, code: expect.any(String) },
+      body: SIMULATION_ERRORS.prefixTaken,
     });
     const after = await rows<{ n: number }>(
       t.db,

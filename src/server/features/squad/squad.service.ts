@@ -1,6 +1,6 @@
 import { MANAGERS_MAX, STARTING_XI_MAX, SUBSTITUTES_MAX } from '@shared/domain';
-import { SQUAD_MESSAGES } from '@shared/players';
-import { PUBLISH_MESSAGES, type PublishSquadBody } from '@shared/squad';
+import { SQUAD_ERRORS } from '@shared/players';
+import { PUBLISH_ERRORS, type PublishSquadBody } from '@shared/squad';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type PlayerRow, players } from '../../db/schema';
@@ -20,9 +20,9 @@ function countRoles(list: Pick<PlayerRow, 'isManager' | 'isSubstitute'>[]): Coun
 }
 
 function assertWithinLimits(counted: Counted): void {
-  if (counted.starters > STARTING_XI_MAX) throw badRequest(SQUAD_MESSAGES.tooManyStarters);
-  if (counted.managers > MANAGERS_MAX) throw badRequest(SQUAD_MESSAGES.tooManyManagers);
-  if (counted.substitutes > SUBSTITUTES_MAX) throw badRequest(SQUAD_MESSAGES.tooManySubstitutes);
+  if (counted.starters > STARTING_XI_MAX) throw badRequest(SQUAD_ERRORS.tooManyStarters);
+  if (counted.managers > MANAGERS_MAX) throw badRequest(SQUAD_ERRORS.tooManyManagers);
+  if (counted.substitutes > SUBSTITUTES_MAX) throw badRequest(SQUAD_ERRORS.tooManySubstitutes);
 }
 
 /** Those in `regulars` (starters, the manager) are not substitutes; those in `subs` are. */
@@ -37,7 +37,7 @@ async function loadPlayers(db: Database, ids: number[]): Promise<PlayerRow[]> {
   if (unique.length === 0) return [];
   const list = await db.select().from(players).where(inArray(players.id, unique));
   if (list.length !== unique.length || list.some((p) => !p.isActive))
-    throw badRequest(SQUAD_MESSAGES.unknownPlayer);
+    throw badRequest(SQUAD_ERRORS.unknownPlayer);
   return list;
 }
 
@@ -59,12 +59,12 @@ export async function setAvailableForRating(db: Database, playerIds: number[]): 
  * for rating must still fit the limits afterwards.
  */
 export async function updateSquad(db: Database, startingXI: number[], substitutes: number[]): Promise<void> {
-  if (startingXI.some((id) => substitutes.includes(id))) throw badRequest(SQUAD_MESSAGES.overlap);
+  if (startingXI.some((id) => substitutes.includes(id))) throw badRequest(SQUAD_ERRORS.overlap);
   await db.transaction(async (tx) => {
     const starters = await loadPlayers(tx, startingXI);
     const subs = await loadPlayers(tx, substitutes);
     assertWithinLimits({ ...countRoles(starters), substitutes: 0 });
-    if (subs.some((p) => p.isManager)) throw badRequest(SQUAD_MESSAGES.tooManyManagers);
+    if (subs.some((p) => p.isManager)) throw badRequest(SQUAD_ERRORS.tooManyManagers);
     await markSubstitutes(
       tx,
       starters.map((p) => p.id),
@@ -81,15 +81,15 @@ export async function updateSquad(db: Database, startingXI: number[], substitute
  */
 export async function publishSquad(db: Database, squad: PublishSquadBody): Promise<void> {
   const { startingXI, substitutes, managerId } = squad;
-  if (startingXI.some((id) => substitutes.includes(id))) throw badRequest(SQUAD_MESSAGES.overlap);
+  if (startingXI.some((id) => substitutes.includes(id))) throw badRequest(SQUAD_ERRORS.overlap);
   if (managerId !== null && (startingXI.includes(managerId) || substitutes.includes(managerId)))
-    throw badRequest(PUBLISH_MESSAGES.managerElsewhere);
+    throw badRequest(PUBLISH_ERRORS.managerElsewhere);
   await db.transaction(async (tx) => {
     const starters = await loadPlayers(tx, startingXI);
     const subs = await loadPlayers(tx, substitutes);
     const managers = await loadPlayers(tx, managerId === null ? [] : [managerId]);
-    if ([...starters, ...subs].some((p) => p.isManager)) throw badRequest(PUBLISH_MESSAGES.managerElsewhere);
-    if (managers.some((p) => !p.isManager)) throw badRequest(PUBLISH_MESSAGES.notAManager);
+    if ([...starters, ...subs].some((p) => p.isManager)) throw badRequest(PUBLISH_ERRORS.managerElsewhere);
+    if (managers.some((p) => !p.isManager)) throw badRequest(PUBLISH_ERRORS.notAManager);
     const regulars = [...starters, ...managers].map((p) => p.id);
     await markSubstitutes(
       tx,

@@ -1,12 +1,13 @@
 import fastifyMultipart from '@fastify/multipart';
+import { REQUEST_ERRORS } from '@shared/error-messages';
 import { errorBody } from '@shared/errors';
 import { playerIdParams } from '@shared/players';
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, uploadResponse } from '@shared/uploads';
+import { MAX_UPLOAD_BYTES, UPLOAD_ERRORS, uploadResponse } from '@shared/uploads';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { badRequest, HttpError, notFound } from '../../lib/http-error';
+import { badRequest, HttpError, notFound, payloadTooLarge } from '../../lib/http-error';
 import { adminOnly } from '../../plugins/auth';
 import { liveAfter } from '../../plugins/live';
 import { requirePlayer, setPlayerImage } from '../players/players-admin.service';
@@ -59,7 +60,7 @@ export async function uploadsRoutes(base: FastifyInstance, opts: { db: Database 
     { schema: { params: z.object({ file: z.string().max(80) }) } },
     async (request, reply) => {
       const object = await findObject(db, request.params.file);
-      if (!object) throw notFound('File not found');
+      if (!object) throw notFound(REQUEST_ERRORS.fileNotFound);
       const etag = `"${object.id}"`;
       reply
         .header('cache-control', 'public, max-age=31536000, immutable')
@@ -74,18 +75,17 @@ export async function uploadsRoutes(base: FastifyInstance, opts: { db: Database 
 
 /** The bytes of the one file in multipart field `field`, with the product's answers for every way it can fail. */
 async function readUpload(request: FastifyRequest, field: string): Promise<Buffer> {
-  if (!request.isMultipart()) throw badRequest(UPLOAD_MESSAGES.missingFile);
+  if (!request.isMultipart()) throw badRequest(UPLOAD_ERRORS.missingFile);
   try {
     const part = await request.file();
-    if (!part) throw badRequest(UPLOAD_MESSAGES.missingFile);
+    if (!part) throw badRequest(UPLOAD_ERRORS.missingFile);
     if (part.fieldname !== field) {
       part.file.resume(); // drained, so the connection is not left holding an unread body
-      throw badRequest(UPLOAD_MESSAGES.missingFile);
+      throw badRequest(UPLOAD_ERRORS.missingFile);
     }
     const bytes = await part.toBuffer();
-    if (part.file.truncated || bytes.length > MAX_UPLOAD_BYTES)
-      throw new HttpError(413, UPLOAD_MESSAGES.tooLarge);
-    if (bytes.length === 0) throw badRequest(UPLOAD_MESSAGES.missingFile);
+    if (part.file.truncated || bytes.length > MAX_UPLOAD_BYTES) throw payloadTooLarge(UPLOAD_ERRORS.tooLarge);
+    if (bytes.length === 0) throw badRequest(UPLOAD_ERRORS.missingFile);
     return bytes;
   } catch (error) {
     throw uploadError(error);
@@ -95,8 +95,8 @@ async function readUpload(request: FastifyRequest, field: string): Promise<Buffe
 function uploadError(error: unknown): unknown {
   if (error instanceof HttpError) return error;
   const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, UPLOAD_MESSAGES.tooLarge);
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return payloadTooLarge(UPLOAD_ERRORS.tooLarge);
   if (typeof statusCode === 'number' && statusCode < 500) return error;
   // busboy's own complaints (no boundary, a part cut short) are the client's malformed body.
-  return badRequest(UPLOAD_MESSAGES.unreadable);
+  return badRequest(UPLOAD_ERRORS.unreadable);
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { UPLOAD_MESSAGES } from '@shared/uploads';
+import type { AppError } from '@shared/errors';
+import { UPLOAD_ERRORS } from '@shared/uploads';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Database } from '../../db/client';
@@ -16,8 +17,8 @@ const RASTER_FORMATS = ['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff'] as
 export interface ImageProfile {
   /** sharp's format names accepted as input, judged by the content. */
   accept: readonly string[];
-  /** The message when the content is not one of them (or no image at all). */
-  refusal: string;
+  /** The error when the content is not one of them (or no image at all). */
+  refusal: AppError;
   /** Longest side kept, in pixels; larger images are scaled down. */
   maxSide: number;
 }
@@ -25,14 +26,14 @@ export interface ImageProfile {
 /** Logos, headers, banners: any raster image, kept up to 2000 px. */
 export const GENERAL_IMAGE: ImageProfile = {
   accept: RASTER_FORMATS,
-  refusal: UPLOAD_MESSAGES.notImage,
+  refusal: UPLOAD_ERRORS.notImage,
   maxSide: 2000,
 };
 
 /** Player photos uploaded by an admin: PNG or JPEG content only, up to 800 px. */
 export const PLAYER_IMAGE: ImageProfile = {
   accept: ['png', 'jpeg'],
-  refusal: UPLOAD_MESSAGES.playerImageType,
+  refusal: UPLOAD_ERRORS.playerImageType,
   maxSide: 800,
 };
 
@@ -77,7 +78,7 @@ export async function reencodeImage(input: Buffer, profile: ImageProfile): Promi
     throw badRequest(profile.refusal);
   }
   if (!format || !profile.accept.includes(format)) throw badRequest(profile.refusal);
-  if (width * height > MAX_INPUT_PIXELS) throw badRequest(UPLOAD_MESSAGES.tooManyPixels);
+  if (width * height > MAX_INPUT_PIXELS) throw badRequest(UPLOAD_ERRORS.tooManyPixels);
 
   const output: OutputFormat = format === 'jpeg' || format === 'webp' ? format : 'png';
   try {

@@ -5,8 +5,8 @@ import { UPLOAD_MAX_BYTES } from '@shared/domain';
 export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,image/avif';
 
 /**
- * The checks made before uploading, '{subject} must be under 5MB' and
- * 'Please upload an image file', in the language being read (`subject` comes translated).
+ * The checks made before uploading, '{subject} must be under 5MB' and the server's UPLOAD_ERRORS.notImage,
+ * in the language being read (`subject` comes translated).
  * The server checks the content again; this only saves a slow upload.
  */
 export function imageFileError(file: { type: string; size: number }, subject: string): string | null {

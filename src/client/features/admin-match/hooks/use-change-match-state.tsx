@@ -15,7 +15,7 @@ import {
   stateConfirmation,
 } from '../utils/match-state';
 
-/** 'Cannot Start Match: Please publish players for rating first' (the shared MATCH_MESSAGES.cannotStart). */
+/** The server's MATCH_ERRORS.cannotStart, said before asking it, in the language being read. */
 export function showCannotStartToast(): void {
   toast({
     variant: 'destructive',

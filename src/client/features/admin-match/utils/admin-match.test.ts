@@ -1,4 +1,5 @@
 import { i18n } from '@client/lib/i18n/i18n';
+import { formMessage } from '@client/lib/i18n/messages';
 import { loadCatalogsForTests } from '@client/lib/i18n/testing';
 import { formatScore } from '@client/lib/match-format';
 import { KICK_OFF_MESSAGE } from '@shared/matches';
@@ -157,7 +158,7 @@ describe('match details', () => {
     const custom = schema.safeParse({ ...base, opponentChoice: OTHER_CUSTOM });
     expect(custom.error?.issues.map((i) => i.path.join('.'))).toEqual(['customOpponent']);
     const past = schema.safeParse({ ...base, opponentChoice: 'Arsenal', scheduledDate: '20/11/2026' });
-    expect(past.error?.issues[0]?.message).toBe('Match date cannot be in the past');
+    expect(formMessage(past.error?.issues[0]?.message)).toBe('Match date cannot be in the past');
     expect(schema.safeParse({ ...base, opponentChoice: 'Arsenal' }).success).toBe(true);
   });
 

@@ -1,7 +1,8 @@
 import { i18n } from '@client/lib/i18n/i18n';
 import { formatDayForEntry, numericDatePattern, parseDayEntry, userLocale } from '@client/lib/intl-format';
 import { DEFAULT_KICK_OFF, DEFAULT_TOURNAMENT, TOURNAMENTS } from '@shared/domain';
-import { type CreateMatchBody, createMatchBody, MATCH_MESSAGES } from '@shared/matches';
+import { errorKey } from '@shared/errors';
+import { type CreateMatchBody, createMatchBody, MATCH_ERRORS } from '@shared/matches';
 import { z } from 'zod';
 import { OTHER_CUSTOM } from './clubs';
 
@@ -46,7 +47,7 @@ export function matchDetailsSchema(today: string, locale: string | undefined = u
       if (!day) {
         ctx.addIssue({ code: 'custom', path: ['scheduledDate'], message: dateEntryMessage(locale) });
       } else if (day < today) {
-        ctx.addIssue({ code: 'custom', path: ['scheduledDate'], message: MATCH_MESSAGES.dateInPast });
+        ctx.addIssue({ code: 'custom', path: ['scheduledDate'], message: errorKey(MATCH_ERRORS.dateInPast) });
       }
     });
 }

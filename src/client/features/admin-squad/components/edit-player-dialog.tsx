@@ -8,9 +8,10 @@ import {
 import { FormDialogFooter } from '@client/components/ui/form-dialog-footer';
 import { Label } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/use-toast';
-import { translateMessage } from '@client/lib/i18n/messages';
+import { errorText } from '@client/lib/i18n/messages';
 import { useT } from '@client/lib/i18n/use-t';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { AppError } from '@shared/errors';
 import type { Player } from '@shared/players';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -50,7 +51,7 @@ function EditPlayerForm({ player, notificationsEnabled, onDone }: EditPlayerForm
   const id = useId();
   const edit = useEditPlayer();
   const [image, setImage] = useState<File | null>(null);
-  const [imageError, setImageError] = useState<string | null>(null);
+  const [imageError, setImageError] = useState<AppError | null>(null);
   const preview = usePreviewUrl(image);
   const { control, register, handleSubmit, formState } = useForm<PlayerFormValues>({
     resolver: zodResolver(playerFormSchema),
@@ -136,7 +137,7 @@ function EditPlayerForm({ player, notificationsEnabled, onDone }: EditPlayerForm
         </p>
         {imageError ? (
           <p id={`${imageId}-error`} className="text-sm font-medium text-destructive">
-            {translateMessage(imageError)}
+            {errorText(imageError)}
           </p>
         ) : null}
       </div>

@@ -1,7 +1,7 @@
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
-import { translateMessage } from '@client/lib/i18n/messages';
+import { formMessage } from '@client/lib/i18n/messages';
 import { positionName } from '@client/lib/i18n/positions';
 import { useT } from '@client/lib/i18n/use-t';
 import { type Control, Controller, type FieldErrors, type UseFormRegister } from 'react-hook-form';
@@ -18,11 +18,11 @@ interface PlayerFieldsProps {
   jerseyHint: string;
 }
 
-/** A validation message in the reader's language (a catalogue key, or a shared rule's message). */
+/** A validation message in the reader's language (see formMessage). */
 function FieldError({ id, message }: { id: string; message?: string }) {
   return message ? (
     <p id={id} className="text-sm font-medium text-destructive">
-      {translateMessage(message)}
+      {formMessage(message)}
     </p>
   ) : null;
 }

@@ -1,8 +1,9 @@
 import { toast } from '@client/components/ui/use-toast';
 import { apiErrorMessage } from '@client/lib/api-client';
-import { translateMessage } from '@client/lib/i18n/messages';
+import { errorText } from '@client/lib/i18n/messages';
 import { useT } from '@client/lib/i18n/use-t';
-import { type Player, SQUAD_MESSAGES } from '@shared/players';
+import type { AppError } from '@shared/errors';
+import { type Player, SQUAD_ERRORS } from '@shared/players';
 import { useMemo } from 'react';
 import { usePublishSquad } from '../api/squad-api';
 import {
@@ -14,21 +15,21 @@ import {
   toggleSubstitute,
 } from '../utils/squad-selection';
 
-// Titles are catalogue keys; descriptions are the contract's messages. Both are translated when the toast is raised.
+// Titles are catalogue keys; descriptions are the contract's errors. Both are translated when the toast is raised.
 const REFUSALS = {
   'starter-limit': {
     title: 'admin-squad.refusal.starterLimit.title',
-    description: SQUAD_MESSAGES.tooManyStarters,
+    description: SQUAD_ERRORS.tooManyStarters,
   },
   'manager-limit': {
     title: 'admin-squad.refusal.managerLimit.title',
-    description: SQUAD_MESSAGES.tooManyManagers,
+    description: SQUAD_ERRORS.tooManyManagers,
   },
   'substitute-limit': {
     title: 'admin-squad.refusal.substituteLimit.title',
-    description: SQUAD_MESSAGES.tooManySubstitutes,
+    description: SQUAD_ERRORS.tooManySubstitutes,
   },
-} as const satisfies Record<SelectionRefusal, { title: string; description: string }>;
+} as const satisfies Record<SelectionRefusal, { title: string; description: AppError }>;
 
 interface SquadActionsOptions {
   players: Player[];
@@ -63,7 +64,7 @@ export function useSquadActions({
     toast({
       variant: 'destructive',
       title: t(refusal.title),
-      description: translateMessage(refusal.description),
+      description: errorText(refusal.description),
     });
   };
 

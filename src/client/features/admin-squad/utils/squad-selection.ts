@@ -1,7 +1,7 @@
 import { i18n } from '@client/lib/i18n/i18n';
-import { translateMessage } from '@client/lib/i18n/messages';
+import { errorText } from '@client/lib/i18n/messages';
 import { MANAGERS_MAX, STARTING_XI_MAX, SUBSTITUTES_MAX } from '@shared/domain';
-import { type Player, SQUAD_MESSAGES } from '@shared/players';
+import { type Player, SQUAD_ERRORS } from '@shared/players';
 import type { PublishSquadBody } from '@shared/squad';
 
 /** The admin's picks: the Starting XI (with the manager) and the substitutes. Player ids. */
@@ -122,10 +122,10 @@ export function publishCheck(selection: Selection, players: RoleFields[]): Publi
   const warnings: string[] = [];
   // Messages in the language being read, made when the check runs.
   if (starters === 0) errors.push(i18n._('admin-squad.check.pickStartingXi'));
-  if (starters > STARTING_XI_MAX) errors.push(translateMessage(SQUAD_MESSAGES.tooManyStarters));
+  if (starters > STARTING_XI_MAX) errors.push(errorText(SQUAD_ERRORS.tooManyStarters));
   if (substitutes > SUBSTITUTES_MAX)
     errors.push(i18n._('admin-squad.check.tooManySubstitutes', { max: SUBSTITUTES_MAX }));
-  if (managers > MANAGERS_MAX) errors.push(translateMessage(SQUAD_MESSAGES.tooManyManagers));
+  if (managers > MANAGERS_MAX) errors.push(errorText(SQUAD_ERRORS.tooManyManagers));
   if (starters > 0 && starters < STARTING_XI_MAX)
     warnings.push(i18n._('admin-squad.check.shortStartingXi', { count: starters, max: STARTING_XI_MAX }));
   if (body.managerId === null) warnings.push(i18n._('admin-squad.check.noManager'));

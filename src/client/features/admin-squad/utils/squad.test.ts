@@ -1,5 +1,7 @@
+import { errorText, formMessage } from '@client/lib/i18n/messages';
 import { loadCatalogsForTests } from '@client/lib/i18n/testing';
 import type { Player } from '@shared/players';
+import { UPLOAD_ERRORS } from '@shared/uploads';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_POSITIONS, positionChoices } from './admin-positions';
 import { playerFormSchema, playerImageProblem, toPlayerBody } from './player-form';
@@ -191,16 +193,24 @@ describe('export', () => {
 });
 
 describe('player form', () => {
-  it('uses the contract messages', () => {
-    const messages = (values: object) =>
-      playerFormSchema.safeParse({ name: 'A', position: 'Striker', jerseyNumber: '', ...values }).error
-        ?.issues[0]?.message;
-    expect(messages({})).toBeUndefined();
-    expect(messages({ name: '  ' })).toBe('Name is required');
-    expect(messages({ position: '' })).toBe('Position is required');
-    expect(messages({ jerseyNumber: '0' })).toBe('Jersey number must be between 1 and 99');
-    expect(messages({ jerseyNumber: '100' })).toBe('Jersey number must be between 1 and 99');
-    expect(messages({ jerseyNumber: '9.5' })).toBe('Jersey number must be between 1 and 99');
+  it('words its rules with the contract errors, shown in the reader’s language', () => {
+    // What the form field shows: the rule names its error's catalogue key, translated there.
+    const shown = (values: object) =>
+      formMessage(
+        playerFormSchema.safeParse({ name: 'A', position: 'Striker', jerseyNumber: '', ...values }).error
+          ?.issues[0]?.message,
+      );
+    loadCatalogsForTests();
+    expect(shown({})).toBeUndefined();
+    expect(shown({ name: '  ' })).toBe('Name is required');
+    expect(shown({ position: '' })).toBe('Position is required');
+    expect(shown({ jerseyNumber: '0' })).toBe('Jersey number must be between 1 and 99');
+    expect(shown({ jerseyNumber: '100' })).toBe('Jersey number must be between 1 and 99');
+    expect(shown({ jerseyNumber: '9.5' })).toBe('Jersey number must be between 1 and 99');
+    loadCatalogsForTests('fr');
+    expect(shown({ name: '  ' })).toBe('Le nom est obligatoire');
+    expect(shown({ jerseyNumber: '0' })).toBe('Le numéro de maillot doit être compris entre 1 et 99');
+    loadCatalogsForTests();
     expect(toPlayerBody({ name: ' Kobbie ', position: 'Central Midfield', jerseyNumber: '37' })).toEqual({
       name: 'Kobbie',
       position: 'Central Midfield',
@@ -218,11 +228,14 @@ describe('player form', () => {
   it('accepts PNG and JPG up to 5 MB only', () => {
     expect(playerImageProblem({ name: 'a.png', type: 'image/png', size: 1000 })).toBeNull();
     expect(playerImageProblem({ name: 'a.jpg', type: 'image/jpeg', size: 5 * 1024 * 1024 })).toBeNull();
-    expect(playerImageProblem({ name: 'a.gif', type: 'image/gif', size: 10 })).toBe(
-      'Player images must be PNG or JPG',
+    expect(playerImageProblem({ name: 'a.gif', type: 'image/gif', size: 10 })).toEqual(
+      UPLOAD_ERRORS.playerImageType,
     );
-    expect(playerImageProblem({ name: 'a.png', type: 'image/png', size: 5 * 1024 * 1024 + 1 })).toBe(
-      'File must be under 5MB',
-    );
+    const tooLarge = playerImageProblem({ name: 'a.png', type: 'image/png', size: 5 * 1024 * 1024 + 1 });
+    expect(tooLarge).toEqual(UPLOAD_ERRORS.tooLarge);
+    // Shown by its code in the reader's language.
+    loadCatalogsForTests('fr');
+    expect(tooLarge && errorText(tooLarge)).toBe('Le fichier doit faire moins de 5 Mo');
+    loadCatalogsForTests();
   });
 });

@@ -6,12 +6,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { FormField, fieldAria } from '@client/components/ui/form-field';
 import { PasswordInput } from '@client/components/ui/password-input';
 import { toast } from '@client/components/ui/use-toast';
-import { ApiError, apiErrorMessage } from '@client/lib/api-client';
+import { ApiError, apiErrorIs, apiErrorMessage } from '@client/lib/api-client';
 import { meQueryKey } from '@client/lib/auth/get-me';
-import { apiErrorIs } from '@client/lib/i18n/messages';
 import { useT } from '@client/lib/i18n/use-t';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AUTH_MESSAGES, resetPasswordBody } from '@shared/auth';
+import { AUTH_ERRORS, resetPasswordBody } from '@shared/auth';
 import { PASSWORD_MIN_LENGTH } from '@shared/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleX } from 'lucide-react';
@@ -26,7 +25,7 @@ const passwordForm = resetPasswordBody.pick({ password: true });
 
 /** The server refused the link itself (used, expired or unknown), not the password. */
 function isBadLink(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 400 && apiErrorIs(error, AUTH_MESSAGES.badResetToken);
+  return error instanceof ApiError && error.status === 400 && apiErrorIs(error, AUTH_ERRORS.badResetToken);
 }
 
 /** A reset link that cannot be used: the way on is a new one. */

@@ -1,12 +1,11 @@
 import { Alert } from '@client/components/ui/alert';
 import { FormField, fieldAria } from '@client/components/ui/form-field';
 import { PasswordInput } from '@client/components/ui/password-input';
-import { ApiError, apiErrorMessage } from '@client/lib/api-client';
+import { ApiError, apiErrorIs, apiErrorMessage } from '@client/lib/api-client';
 import { useAuth } from '@client/lib/auth/auth-context';
-import { apiErrorIs } from '@client/lib/i18n/messages';
 import { useT } from '@client/lib/i18n/use-t';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AUTH_MESSAGES, loginBody } from '@shared/auth';
+import { AUTH_ERRORS, loginBody } from '@shared/auth';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
@@ -18,9 +17,7 @@ import { ResendVerificationOffer } from './resend-verification-offer';
 
 /** Sign-in refused only because the address is not verified yet: a new link can be sent. */
 function isNotVerified(error: unknown): boolean {
-  return (
-    error instanceof ApiError && error.status === 403 && apiErrorIs(error, AUTH_MESSAGES.emailNotVerified)
-  );
+  return error instanceof ApiError && error.status === 403 && apiErrorIs(error, AUTH_ERRORS.emailNotVerified);
 }
 
 interface SignInFormProps {

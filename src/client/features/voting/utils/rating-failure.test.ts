@@ -1,30 +1,28 @@
 import { ApiError } from '@client/lib/api-client';
 import { loadCatalogsForTests } from '@client/lib/i18n/testing';
+import type { AppError } from '@shared/errors';
+import { RATING_ERRORS } from '@shared/ratings';
 import { describe, expect, it } from 'vitest';
 import { isRetryableFailure, isVotingEndedError } from './rating-failure';
 
-const body = (message: string) => JSON.stringify({ message });
+const body = (error: AppError) => JSON.stringify(error);
 
 describe('isVotingEndedError', () => {
-  it('recognises the 409 of a match that is not live', () => {
-    expect(isVotingEndedError(new ApiError(409, 'Conflict', body('Voting has ended for this match')))).toBe(
-      true,
-    );
+  it('recognises the 409 of a match that is not live by its code', () => {
+    expect(isVotingEndedError(new ApiError(409, 'Conflict', body(RATING_ERRORS.votingEnded)))).toBe(true);
   });
 
-  it('ignores other conflicts and other statuses', () => {
-    expect(isVotingEndedError(new ApiError(409, 'Conflict', body('You have already submitted')))).toBe(false);
-    expect(isVotingEndedError(new ApiError(400, 'Bad Request', body('Voting has ended')))).toBe(false);
+  it('ignores other conflicts, other statuses and a sentence without the code', () => {
+    expect(isVotingEndedError(new ApiError(409, 'Conflict', body(RATING_ERRORS.alreadyVoted)))).toBe(false);
+    expect(isVotingEndedError(new ApiError(400, 'Bad Request', body(RATING_ERRORS.votingEnded)))).toBe(false);
+    const sentenceOnly = JSON.stringify({ message: RATING_ERRORS.votingEnded.message });
+    expect(isVotingEndedError(new ApiError(409, 'Conflict', sentenceOnly))).toBe(false);
     expect(isVotingEndedError(new TypeError('Failed to fetch'))).toBe(false);
   });
 
-  it('reads the server’s own message, whatever language the page is in', () => {
+  it('reads the code, whatever language the page is in', () => {
     loadCatalogsForTests('fr');
-    const answer = JSON.stringify({
-      message: 'Voting has ended. This match has ended.',
-      code: 'rating.votingEnded',
-    });
-    expect(isVotingEndedError(new ApiError(409, 'Conflict', answer))).toBe(true);
+    expect(isVotingEndedError(new ApiError(409, 'Conflict', body(RATING_ERRORS.votingEnded)))).toBe(true);
     loadCatalogsForTests();
   });
 });

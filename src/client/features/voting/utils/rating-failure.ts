@@ -1,32 +1,15 @@
-import { ApiError } from '@client/lib/api-client';
+import { ApiError, apiErrorIs } from '@client/lib/api-client';
 import { i18n } from '@client/lib/i18n/i18n';
-import { errorBody } from '@shared/errors';
+import { RATING_ERRORS } from '@shared/ratings';
 
 /** The toast when a match is not live, in the language being read. */
 export function votingEndedToastText(): string {
   return i18n._('voting.toast.votingEnded');
 }
 
-/**
- * The server's own message of a refusal, always English: read to tell what happened, never shown (the
- * shown text, apiErrorMessage, follows the reader's language, so it cannot be matched on).
- */
-function serverMessage(error: ApiError): string {
-  const body = /^\d{3}: ([\s\S]+)$/.exec(error.message)?.[1];
-  if (!body) return '';
-  try {
-    const parsed = errorBody.pick({ message: true }).safeParse(JSON.parse(body));
-    return parsed.success ? parsed.data.message : '';
-  } catch {
-    return '';
-  }
-}
-
-/** The server refused because the match is not live (409, message starting 'Voting has ended'). */
+/** The server refused because the match is not live (409, 'Voting has ended'), known by its code. */
 export function isVotingEndedError(error: unknown): boolean {
-  return (
-    error instanceof ApiError && error.status === 409 && serverMessage(error).startsWith('Voting has ended')
-  );
+  return error instanceof ApiError && error.status === 409 && apiErrorIs(error, RATING_ERRORS.votingEnded);
 }
 
 /**
