@@ -23,7 +23,7 @@ type Handler<E extends Endpoint> = (
   reply: FastifyReply,
 ) => Promise<ResponseOf<E> | FastifyReply> | ResponseOf<E> | FastifyReply;
 
-/** Every refusal is `{"message"}`, whichever status carries it. */
+/** Every refusal is `{"message", "code"}`, whichever status carries it. */
 const ERRORS = Object.fromEntries(
   [400, 401, 403, 404, 409, 413, 429, 503].map((status) => [status, errorBody]),
 );

@@ -2,7 +2,7 @@ import { registerBody } from '@shared/auth';
 import { REQUEST_ERRORS } from '@shared/error-messages';
 import { PLAYER_ERRORS } from '@shared/players';
 import { RATING_ERRORS } from '@shared/ratings';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -45,6 +45,12 @@ describe('isDatabaseUnavailable', () => {
     );
   });
 });
+
+/** The status and body of one call. */
+async function answer(app: FastifyInstance, method: 'GET' | 'POST', url: string, payload?: object) {
+  const res = await app.inject({ method, url, ...(payload ? { payload } : {}) });
+  return [res.statusCode, res.json()];
+}
 
 describe('the error handler', () => {
   it('answers 503 JSON with a clear message and Retry-After when the database is unreachable', async () => {
@@ -95,18 +101,15 @@ describe('the error handler', () => {
     app.post('/rating', async () => {
       throw conflict(RATING_ERRORS.alreadyVoted);
     });
-    const player = await app.inject({ method: 'GET', url: '/player' });
-    expect([player.statusCode, player.json()]).toEqual([
+    expect(await answer(app, 'GET', '/player')).toEqual([
       404,
       { message: 'Player not found', code: 'player.notFound' },
     ]);
-    const me = await app.inject({ method: 'GET', url: '/me' });
-    expect([me.statusCode, me.json()]).toEqual([
+    expect(await answer(app, 'GET', '/me')).toEqual([
       401,
       { message: 'Not authenticated', code: 'auth.notAuthenticated' },
     ]);
-    const rating = await app.inject({ method: 'POST', url: '/rating' });
-    expect([rating.statusCode, rating.json()]).toEqual([409, RATING_ERRORS.alreadyVoted]);
+    expect(await answer(app, 'POST', '/rating')).toEqual([409, RATING_ERRORS.alreadyVoted]);
     await app.close();
   });
 
@@ -121,31 +124,27 @@ describe('the error handler', () => {
       { schema: { body: z.object({ n: z.number().max(3, 'N is at most 3'), s: z.string() }) } },
       async () => ({}),
     );
-    const register = (payload: object) => app.inject({ method: 'POST', url: '/register', payload });
-    const bodyOf = async (payload: object) => {
-      const res = await register(payload);
-      expect(res.statusCode).toBe(400);
-      return res.json();
-    };
-    expect(await bodyOf({ email: 'a@example.com', password: 'short', name: 'Ada' })).toEqual({
-      message: 'Password must be at least 8 characters long',
-      code: 'auth.passwordTooShort',
-    });
-    expect(await bodyOf({ email: 'a@example.com', password: 'long enough', name: ' ' })).toEqual({
-      message: 'Name is required',
-      code: 'auth.nameRequired',
-    });
-    expect(await bodyOf({ email: 'nope', password: 'long enough', name: 'Ada' })).toEqual({
-      message: 'Invalid email address',
-      code: 'auth.invalidEmail',
-    });
-    const plain = await app.inject({ method: 'POST', url: '/plain', payload: { n: 4, s: 'x' } });
-    expect(plain.json()).toEqual({ message: 'N is at most 3', code: REQUEST_ERRORS.invalid.code });
-    const generic = await app.inject({ method: 'POST', url: '/plain', payload: { n: 1, s: 2 } });
-    expect(generic.json()).toEqual({
-      message: 's: Invalid input: expected string, received number',
-      code: 'request.invalid',
-    });
+    const register = (payload: object) => answer(app, 'POST', '/register', payload);
+    expect(await register({ email: 'a@example.com', password: 'short', name: 'Ada' })).toEqual([
+      400,
+      { message: 'Password must be at least 8 characters long', code: 'auth.passwordTooShort' },
+    ]);
+    expect(await register({ email: 'a@example.com', password: 'long enough', name: ' ' })).toEqual([
+      400,
+      { message: 'Name is required', code: 'auth.nameRequired' },
+    ]);
+    expect(await register({ email: 'nope', password: 'long enough', name: 'Ada' })).toEqual([
+      400,
+      { message: 'Invalid email address', code: 'auth.invalidEmail' },
+    ]);
+    expect(await answer(app, 'POST', '/plain', { n: 4, s: 'x' })).toEqual([
+      400,
+      { message: 'N is at most 3', code: REQUEST_ERRORS.invalid.code },
+    ]);
+    expect(await answer(app, 'POST', '/plain', { n: 1, s: 2 })).toEqual([
+      400,
+      { message: 's: Invalid input: expected string, received number', code: 'request.invalid' },
+    ]);
     await app.close();
   });
 
@@ -166,13 +165,11 @@ describe('the error handler', () => {
       payload: '{"a":',
     });
     expect([bad.statusCode, bad.json()]).toEqual([400, REQUEST_ERRORS.badJson]);
-    const teapot = await app.inject({ method: 'GET', url: '/teapot' });
-    expect([teapot.statusCode, teapot.json()]).toEqual([
+    expect(await answer(app, 'GET', '/teapot')).toEqual([
       418,
       { message: 'Teapots only', code: 'request.invalid' },
     ]);
-    const gone = await app.inject({ method: 'GET', url: '/gone' });
-    expect([gone.statusCode, gone.json()]).toEqual([
+    expect(await answer(app, 'GET', '/gone')).toEqual([
       404,
       { message: 'Nothing here', code: 'request.notFound' },
     ]);
