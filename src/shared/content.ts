@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { optionalText } from './optional-text';
 
 /** A cleared announcement reads {"announcement": null}. */
 export const announcement = z.object({ announcement: z.string().nullable() });
@@ -20,14 +21,6 @@ export const banner = z.object({
 export type Banner = z.infer<typeof banner>;
 export const banners = z.object({ banner1: banner, banner2: banner });
 export type Banners = z.infer<typeof banners>;
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max, `Must be at most ${max} characters`)
-    .nullable()
-    .optional()
-    .transform((v) => (v?.trim() ? v.trim() : null));
 
 /** An image address the page may show: one of our uploads, or an http(s) URL. */
 export const imageUrl = z

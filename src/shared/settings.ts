@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { optionalText } from './optional-text';
 
 /** Public branding. companyName falls back to the club name on the server, so it is never empty. */
 export const customization = z.object({
@@ -18,14 +19,6 @@ export const socialMedia = z.object({
   tiktok: z.string().nullable(),
 });
 export type SocialMedia = z.infer<typeof socialMedia>;
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max, `Must be at most ${max} characters`)
-    .nullable()
-    .optional()
-    .transform((v) => (v?.trim() ? v.trim() : null));
 
 /** A link the footer may show: http(s) only. */
 const link = z

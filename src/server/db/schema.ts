@@ -1,3 +1,11 @@
+import {
+  DEFAULT_KICK_OFF,
+  DEFAULT_SEASON_START_MONTH,
+  DEFAULT_TOURNAMENT,
+  DEFAULT_VENUE,
+  POSITIONS,
+} from '@shared/domain';
+import { LOCALES } from '@shared/i18n/locales';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -16,6 +24,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+// The checks list the contract's own values, so the database and the API accept the same ones.
+const positionList = sql.raw(POSITIONS.map((p) => `'${p}'`).join(', '));
+const localeList = sql.raw(LOCALES.map((l) => `'${l}'`).join(', '));
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -46,7 +58,7 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('users_locale_known', sql`${t.locale} in ('en', 'fr', 'es', 'ar')`),
+    check('users_locale_known', sql`${t.locale} in (${localeList})`),
     // E-mails are stored lower-cased; the index keeps them unique whatever a client sends.
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     uniqueIndex('users_oauth_subject_unique').on(t.oauthSubject),
@@ -107,27 +119,6 @@ export const failedLogins = pgTable(
   (t) => [index('failed_logins_email_at_idx').on(t.email, t.at)],
 );
 
-const positionList = sql.raw(
-  [
-    'Goalkeeper',
-    'Centre-Back',
-    'Left-Back',
-    'Right-Back',
-    'Defensive Midfield',
-    'Central Midfield',
-    'Attacking Midfield',
-    'Left Midfield',
-    'Right Midfield',
-    'Left Winger',
-    'Right Winger',
-    'Centre-Forward',
-    'Striker',
-    'Manager',
-  ]
-    .map((p) => `'${p}'`)
-    .join(', '),
-);
-
 export const players = pgTable(
   'players',
   {
@@ -159,10 +150,10 @@ export const matches = pgTable(
     id: serial('id').primaryKey(),
     title: text('title').notNull(),
     opponent: text('opponent').notNull(),
-    venue: text('venue').notNull().default('Old Trafford'),
-    tournament: text('tournament').notNull().default('Premier League'),
+    venue: text('venue').notNull().default(DEFAULT_VENUE),
+    tournament: text('tournament').notNull().default(DEFAULT_TOURNAMENT),
     scheduledDate: date('scheduled_date', { mode: 'string' }),
-    kickOffTime: text('kick_off_time').notNull().default('15:00'),
+    kickOffTime: text('kick_off_time').notNull().default(DEFAULT_KICK_OFF),
     score: text('score').notNull().default('0-0'),
     homeScore: smallint('home_score').notNull().default(0),
     awayScore: smallint('away_score').notNull().default(0),
@@ -266,7 +257,7 @@ export const customization = pgTable(
     logoUrl: text('logo_url'),
     headerImageUrl: text('header_image_url'),
     /** The month (1-12) the club's seasons start in: every match's season follows it. */
-    seasonStartMonth: smallint('season_start_month').notNull().default(8),
+    seasonStartMonth: smallint('season_start_month').notNull().default(DEFAULT_SEASON_START_MONTH),
     updatedAt: updatedAt(),
   },
   (t) => [
