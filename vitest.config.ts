@@ -28,7 +28,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'pglite',
-          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', SERVER_HARNESS_TESTS],
+          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', SERVER_HARNESS_TESTS],
           exclude: [scale, faults],
           env: { MATCHDAY_TEST_DB: 'pglite' },
         },

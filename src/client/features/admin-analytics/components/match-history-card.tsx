@@ -1,11 +1,11 @@
-import { Badge } from '@client/components/ui/badge';
+import { MatchStatusBadge } from '@client/components/match/match-status-badge';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import { useT } from '@client/lib/i18n/use-t';
 import { formatNumber } from '@client/lib/intl-format';
 import { HISTORY_PAGE_SIZE } from '@shared/domain';
-import type { Match, MatchStatus } from '@shared/matches';
+import type { Match } from '@shared/matches';
 import { ChevronLeft, ChevronRight, History } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useMatches } from '../api/get-matches';
@@ -20,20 +20,6 @@ function VoteCount({ matchId }: { matchId: number }) {
   if (votes.isError) return <span>-</span>;
   if (votes.isPending) return <Skeleton className="inline-block h-4 w-8 align-middle" />;
   return <span>{formatNumber(votes.data.totalVotes)}</span>;
-}
-
-// The status is a fixed set of values: each is shown in the language being read.
-const STATUS_LABEL = {
-  LIVE: 'admin-match.status.live',
-  'Half Time': 'admin-match.status.halfTime',
-  'Not Started': 'admin-match.status.notStarted',
-} as const satisfies Record<Exclude<MatchStatus, 'Match Ended'>, string>;
-
-function StatusBadge({ match }: { match: Match }) {
-  const t = useT();
-  if (match.status === 'Match Ended') return <Badge variant="muted">{t('admin-match.state.ended')}</Badge>;
-  const key = STATUS_LABEL[match.status];
-  return <Badge variant="outline">{key ? t(key) : match.status}</Badge>;
 }
 
 function HistoryRows({ matches }: { matches: Match[] }) {
@@ -64,7 +50,7 @@ function HistoryRows({ matches }: { matches: Match[] }) {
                   <span dir="ltr">{match.score}</span>
                 </TableCell>
                 <TableCell>
-                  <StatusBadge match={match} />
+                  <MatchStatusBadge status={match.status} named={false} />
                 </TableCell>
                 <TableCell className="text-end font-semibold tabular-nums">
                   <VoteCount matchId={match.id} />
@@ -84,7 +70,7 @@ function HistoryRows({ matches }: { matches: Match[] }) {
                 {match.tournament}
               </span>
               <span>
-                <StatusBadge match={match} />
+                <MatchStatusBadge status={match.status} />
               </span>
             </div>
             <p className="flex shrink-0 flex-col items-end">

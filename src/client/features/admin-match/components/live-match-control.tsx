@@ -1,3 +1,4 @@
+import { MatchStatusBadge } from '@client/components/match/match-status-badge';
 import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -15,7 +16,6 @@ import { useChangeMatchState } from '../hooks/use-change-match-state';
 import { ClearPlayersButton } from './clear-players-button';
 import { MatchStateControl } from './match-state-control';
 import { ScoreControl } from './score-control';
-import { StatusBadge } from './status-badge';
 
 function MatchFacts({ match }: { match: Match }) {
   const t = useT();
@@ -85,7 +85,7 @@ export function LiveMatchControl({ notificationsEnabled }: LiveMatchControlProps
         {current ? (
           <p className="flex items-center gap-2 text-sm font-semibold">
             <span className="text-muted-foreground">{t('admin-match.live.status')}</span>
-            <StatusBadge status={current.status} />
+            <MatchStatusBadge status={current.status} named={false} />
           </p>
         ) : null}
       </CardHeader>

@@ -1,3 +1,4 @@
+import { MatchHero, MatchHeroFact, MatchHeroPill } from '@client/components/match/match-hero';
 import { PlayerAvatar } from '@client/components/player/player-avatar';
 import { RankBadge } from '@client/components/player/rank-badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -11,9 +12,8 @@ import { formatCalendarDay, formatNumber } from '@client/lib/intl-format';
 import { MATCH_DAY_STYLE } from '@client/lib/match-format';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { competitionRanks } from '@shared/competition-ranks';
-import { DEFAULT_TOURNAMENT } from '@shared/domain';
 import type { MatchReport, ReportPlayer } from '@shared/match-reports';
-import { CalendarDays, CalendarX2, MapPin, Star, Trophy } from 'lucide-react';
+import { CalendarX2, Star, Trophy } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'wouter';
 import { useMatchReport, useUserHistory } from '../api/match-reports-api';
@@ -24,52 +24,15 @@ import { ShareMyRatingsButton } from './share-my-ratings-button';
 
 function ReportHero({ report }: { report: MatchReport }) {
   const t = useT();
-  const { match } = report;
-  const day = formatCalendarDay(match.playedOn, MATCH_DAY_STYLE);
   return (
-    <section
-      aria-labelledby="report-title"
-      className="surface-dark overflow-hidden rounded-lg bg-[linear-gradient(135deg,#1a1a1a_0%,#2b0d0a_55%,#5a120c_100%)] text-white shadow-md"
+    <MatchHero
+      titleId="report-title"
+      match={report.match}
+      day={formatCalendarDay(report.match.playedOn, MATCH_DAY_STYLE)}
+      badges={<MatchHeroPill>{t('reports.report.fullTime')}</MatchHeroPill>}
     >
-      <div className="flex flex-col gap-2.5 p-4 sm:gap-4 sm:p-6">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <span className="inline-flex items-center gap-1.5 rounded-full bg-white/10 px-2.5 py-1 text-xs font-semibold text-gold">
-            <Trophy className="size-3.5" aria-hidden="true" />
-            {match.tournament || DEFAULT_TOURNAMENT}
-          </span>
-          <span className="rounded-full bg-white px-2.5 py-1 text-xs font-bold text-foreground">
-            {t('reports.report.fullTime')}
-          </span>
-        </div>
-        <div className="flex items-center justify-between gap-3">
-          <h1
-            id="report-title"
-            className="min-w-0 text-xl leading-tight font-extrabold tracking-tight sm:text-3xl"
-          >
-            {match.title}
-          </h1>
-          <p className="shrink-0 text-4xl font-black tabular-nums sm:text-6xl">
-            <span className="sr-only">{t('reports.scoreLabel')} </span>
-            <span dir="ltr">{match.score}</span>
-          </p>
-        </div>
-        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-chrome-muted sm:text-sm">
-          {day ? (
-            <li className="inline-flex items-center gap-1.5">
-              <CalendarDays className="size-3.5 sm:size-4" aria-hidden="true" />
-              {day}
-            </li>
-          ) : null}
-          {match.venue ? (
-            <li className="inline-flex items-center gap-1.5">
-              <MapPin className="size-3.5 sm:size-4" aria-hidden="true" />
-              {match.venue}
-            </li>
-          ) : null}
-          <li>{t('reports.season.named', { season: report.season })}</li>
-        </ul>
-      </div>
-    </section>
+      <MatchHeroFact>{t('reports.season.named', { season: report.season })}</MatchHeroFact>
+    </MatchHero>
   );
 }
 
