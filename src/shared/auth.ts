@@ -17,6 +17,9 @@ export const AUTH_ERRORS = defineErrors('auth', {
   emailTaken: 'An account with this email already exists. Please sign in instead.',
   emailTakenBySocial: 'An account with this email already exists. Please sign in with Google instead.',
   badToken: 'This verification link is invalid or has already been used.',
+  /** A link followed twice: its owner has an account, verified by the first visit. */
+  linkUsed:
+    'This verification link has already been used, so your email address is verified. Sign in to continue.',
   badResetToken: 'This password reset link is invalid, has expired or has already been used.',
   tooManyLogins: 'Too many failed sign-in attempts for this account. Please try again in 15 minutes.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',

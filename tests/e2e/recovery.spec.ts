@@ -208,7 +208,7 @@ test('a used verification link says so and sends a new one by mail; never "Sign 
 
   await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
   await expect(page.getByRole('heading', { level: 1, name: 'Verification Failed' })).toBeVisible();
-  await expect(page.getByRole('alert')).toHaveText(AUTH_ERRORS.badToken.message);
+  await expect(page.getByRole('alert')).toHaveText(AUTH_ERRORS.linkUsed.message);
   await expect(page.getByRole('button', { name: 'Sign Up Again' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Sign Up Again' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Back to Sign In' })).toBeVisible();

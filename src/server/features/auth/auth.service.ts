@@ -1,6 +1,7 @@
 import { AUTH_ERRORS, type ConsentBody, type LoginBody, type PublicUser } from '@shared/auth';
 import { PRIVACY_POLICY_VERSION } from '@shared/domain';
 import { REQUEST_ERRORS } from '@shared/error-messages';
+import type { AppError } from '@shared/errors';
 import type { Locale } from '@shared/i18n/locales';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { type Database, rows } from '../../db/client';
@@ -232,6 +233,18 @@ export async function startSession(
   return { token, user: await toPublicUser(db, { ...user, lastLoginAt: now }) };
 }
 
+/**
+ * Why a verification token was refused: a link already followed belongs to a verified account (its
+ * owner should sign in, not sign up again); anything else (unknown, replaced, expired) is not valid.
+ */
+async function whyLinkRefused(db: Pick<Database, 'select'>, token: string): Promise<AppError> {
+  const [link] = await db
+    .select({ usedAt: emailVerifications.usedAt })
+    .from(emailVerifications)
+    .where(eq(emailVerifications.tokenHash, hashToken(token)));
+  return link?.usedAt ? AUTH_ERRORS.linkUsed : AUTH_ERRORS.badToken;
+}
+
 /** A followed link signs the fan in, or asks them to choose a password first (see confirmEmail). */
 export type ConfirmResult =
   | ({ kind: 'signedIn' } & LoginResult)
@@ -260,7 +273,7 @@ export async function confirmEmail(
         ),
       )
       .returning({ userId: emailVerifications.userId });
-    if (!used) throw badRequest(AUTH_ERRORS.badToken);
+    if (!used) throw badRequest(await whyLinkRefused(tx, token));
     const [verified] = await tx
       .update(users)
       .set({ emailVerified: true, updatedAt: new Date() })

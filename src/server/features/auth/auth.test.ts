@@ -164,7 +164,7 @@ describe('POST /api/auth/register', () => {
 });
 
 describe('POST /api/auth/confirm', () => {
-  it('verifies once; the same link again, or a made-up one, is refused with 400', async () => {
+  it('verifies once; the same link again (said to be used), or a made-up one, is refused with 400', async () => {
     const email = freshEmail();
     await json('POST', '/api/auth/register', { email, password: 'long enough', name: 'Ada' });
     const token = tokenFromMail(t.outbox.at(-1));
@@ -176,10 +176,12 @@ describe('POST /api/auth/confirm', () => {
 
     const reused = await json('POST', '/api/auth/confirm', { token });
     expect(reused.statusCode).toBe(400);
-    expect(reused.json()).toEqual(AUTH_ERRORS.badToken);
+    // The link's owner has a verified account: the answer says so, so the page offers sign-in, not sign-up.
+    expect(reused.json()).toEqual(AUTH_ERRORS.linkUsed);
     expect(sessionCookieOf(reused)).toBeUndefined();
     const bogus = await json('POST', '/api/auth/confirm', { token: 'not-a-real-token' });
     expect(bogus.statusCode).toBe(400);
+    expect(bogus.json()).toEqual(AUTH_ERRORS.badToken);
     const missing = await json('POST', '/api/auth/confirm', {});
     expect(missing.statusCode).toBe(400);
   });

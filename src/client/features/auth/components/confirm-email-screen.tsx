@@ -1,23 +1,16 @@
 import { LoadingScreen } from '@client/components/layout/loading-screen';
 import { StatusScreen } from '@client/components/layout/status-screen';
 import { Button } from '@client/components/ui/button';
-import { ApiError, apiErrorMessage } from '@client/lib/api-client';
 import { useAuth } from '@client/lib/auth/auth-context';
 import { useT } from '@client/lib/i18n/use-t';
 import { CircleCheck, CircleX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { useConfirmEmail } from '../api/confirm-email';
+import { confirmContinue, confirmFailure } from '../utils/confirm-outcome';
 import { ResendVerificationForm } from './resend-verification-form';
 import { SetPasswordScreen } from './reset-password-screen';
 import { useOneTimeToken } from './use-one-time-token';
-
-function errorText(error: unknown, t: ReturnType<typeof useT>): string {
-  // A refused token comes with the server's reason; anything else is a fault on the way.
-  return error instanceof ApiError
-    ? apiErrorMessage(error, t('auth.confirm.failed'))
-    : t('auth.confirm.error');
-}
 
 /** /confirm?token=...: spends the e-mail verification token, which signs the fan in, and says how it went. */
 export function ConfirmEmailScreen() {
@@ -51,15 +44,15 @@ export function ConfirmEmailScreen() {
   }
 
   if (token && confirm.isSuccess) {
+    const next = confirmContinue(Boolean(user));
     return (
       <StatusScreen
         icon={CircleCheck}
         tone="success"
         title={t('auth.confirm.verifiedTitle')}
         actions={
-          // Signed in: on to the ratings. (Without a user in the answer, on to sign in.)
-          <Button size="lg" onClick={() => navigate(user ? '/' : '/signin')}>
-            {t('auth.confirm.continue')}
+          <Button size="lg" onClick={() => navigate(next.href)}>
+            {next.label}
           </Button>
         }
       >
@@ -68,6 +61,7 @@ export function ConfirmEmailScreen() {
     );
   }
 
+  const failure = confirmFailure(token, confirm.error);
   return (
     <StatusScreen
       icon={CircleX}
@@ -76,13 +70,18 @@ export function ConfirmEmailScreen() {
       actions={
         <>
           <ResendVerificationForm />
+          {failure.offerSignUp ? (
+            <Button size="lg" onClick={() => navigate('/signup')}>
+              {t('auth.confirm.signUpAgain')}
+            </Button>
+          ) : null}
           <Button size="lg" variant="outline" onClick={() => navigate('/signin')}>
             {t('auth.backToSignIn')}
           </Button>
         </>
       }
     >
-      <p role="alert">{token ? errorText(confirm.error, t) : t('auth.confirm.tokenMissing')}</p>
+      <p role="alert">{failure.message}</p>
     </StatusScreen>
   );
 }
