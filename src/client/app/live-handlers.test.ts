@@ -75,10 +75,29 @@ describe('handleLiveMessage', () => {
     expect(notify).toHaveBeenCalledTimes(1);
   });
 
-  it('match_started: match and everything rated refreshed, quietly (the match_update before it said so)', () => {
-    const { notify, invalidated, handle } = setup();
-    handle({ type: 'match_started', data: { matchId: 5, title: 'United vs Arsenal' } });
+  it("this tab's own kick-off raises no 'New Match Started' here; another tab's does", () => {
+    const { notify, handle } = setup();
+    ownChanges.expect('match_update');
+    handle({ type: 'match_update', data: { matchId: 6, change: { kind: 'kick-off', score: '0-0' } } });
+    handle({ type: 'match_started', data: { matchId: 6, title: 'United vs Spurs' } });
     expect(notify).not.toHaveBeenCalled();
+    handle({ type: 'match_update', data: { matchId: 6, change: { kind: 'reopened', score: '1-0' } } });
+    handle({ type: 'match_started', data: { matchId: 6, title: 'United vs Spurs' } });
+    expect(notify).toHaveBeenCalledOnce();
+    expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'New Match Started' }));
+  });
+
+  it("match_started: 'New Match Started' for 3 s (the kick-off's match_update before it stays quiet), match and everything rated refreshed", () => {
+    const { notify, invalidated, handle } = setup();
+    handle({ type: 'match_update', data: { matchId: 5, change: { kind: 'kick-off', score: '0-0' } } });
+    expect(notify).not.toHaveBeenCalled();
+    handle({ type: 'match_started', data: { matchId: 5, title: 'United vs Arsenal' } });
+    expect(notify).toHaveBeenCalledOnce();
+    expect(notify).toHaveBeenCalledWith({
+      title: 'New Match Started',
+      description: 'United vs Arsenal is now live!',
+      duration: 3000,
+    });
     const { prefixes } = queryKeys;
     expect(invalidated()).toEqual(
       expect.arrayContaining([

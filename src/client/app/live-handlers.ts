@@ -7,18 +7,26 @@ import {
   type LiveMessage,
   type LiveMessageContext,
 } from '@client/lib/live/live-messages';
+import { startsVoting } from '@client/lib/live/match-change-toast';
 import { ownChanges } from '@client/lib/live/own-changes';
 import type { LiveMessageType } from '@shared/live';
 import type { QueryClient } from '@tanstack/react-query';
 
 const silent = () => {};
 
-/** The handler, without its toast when the message is the echo of a change this tab's admin made. */
+/**
+ * The handler, without its toast when the message is the echo of a change this tab's admin made;
+ * `onOwn` hears of such an echo first.
+ */
 function quietOwnEcho<T extends LiveMessageType>(
   handle: (message: LiveMessage<T>, context: LiveMessageContext) => void,
+  onOwn?: (message: LiveMessage<T>) => void,
 ): (message: LiveMessage<T>, context: LiveMessageContext) => void {
-  return (message, context) =>
-    handle(message, ownChanges.takeEcho(message.type) ? { ...context, notify: silent } : context);
+  return (message, context) => {
+    if (!ownChanges.takeEcho(message.type)) return handle(message, context);
+    onOwn?.(message);
+    handle(message, { ...context, notify: silent });
+  };
 }
 
 /** Every live message type has its handler, from the feature that owns its data. */
@@ -26,7 +34,11 @@ export const LIVE_HANDLERS: Required<LiveHandlers> = {
   ...coreLiveHandlers,
   ...votingLiveHandlers,
   ...resultsLiveHandlers,
-  match_update: quietOwnEcho(votingLiveHandlers.match_update),
+  match_update: quietOwnEcho(votingLiveHandlers.match_update, (message) => {
+    // A kick-off made here is followed by its match_started, which is this tab's echo too.
+    if (startsVoting(message.data.change)) ownChanges.expect('match_started');
+  }),
+  match_started: quietOwnEcho(votingLiveHandlers.match_started),
   availableForRatingUpdate: quietOwnEcho(votingLiveHandlers.availableForRatingUpdate),
 };
 

@@ -1,7 +1,7 @@
 import { MATCH_CHANGE_KINDS } from '@shared/live';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogsForTests } from '../i18n/testing';
-import { GENERIC_MATCH_TOAST, matchChangeToast } from './match-change-toast';
+import { GENERIC_MATCH_TOAST, matchChangeToast, startsVoting } from './match-change-toast';
 
 describe('matchChangeToast', () => {
   loadCatalogsForTests();
@@ -16,11 +16,18 @@ describe('matchChangeToast', () => {
       description: 'Final score 2-1',
       duration: 3000,
     });
-    expect(matchChangeToast({ kind: 'goal', score: '2-1' }).title).toBe('Goal: 2-1');
-    expect(matchChangeToast({ kind: 'kick-off', score: '0-0' }).title).toBe('Kick-off: voting is open');
-    expect(matchChangeToast({ kind: 'second-half', score: '1-1' }).title).toBe('Second half under way: 1-1');
-    expect(matchChangeToast({ kind: 'score-corrected', score: '1-1' }).title).toBe('Score corrected: 1-1');
-    expect(matchChangeToast({ kind: 'reopened', score: '0-0' }).title).toBe('Voting is open again');
+    expect(matchChangeToast({ kind: 'goal', score: '2-1' })?.title).toBe('Goal: 2-1');
+    expect(matchChangeToast({ kind: 'second-half', score: '1-1' })?.title).toBe('Second half under way: 1-1');
+    expect(matchChangeToast({ kind: 'score-corrected', score: '1-1' })?.title).toBe('Score corrected: 1-1');
+  });
+
+  it('a kick-off or a reopening raises none: the match_started that follows says it', () => {
+    for (const kind of ['kick-off', 'reopened'] as const) {
+      expect(startsVoting({ kind, score: '0-0' })).toBe(true);
+      expect(matchChangeToast({ kind, score: '0-0' })).toBeNull();
+    }
+    expect(startsVoting({ kind: 'half-time', score: '0-0' })).toBe(false);
+    expect(startsVoting(undefined)).toBe(false);
   });
 
   it('falls back to the generic words for details or an unnamed change', () => {
@@ -32,9 +39,10 @@ describe('matchChangeToast', () => {
     });
   });
 
-  it('has words for every kind the server sends, none of them generic but details', () => {
+  it('has words for every other kind the server sends, none of them generic but details', () => {
     for (const kind of MATCH_CHANGE_KINDS) {
       const toast = matchChangeToast({ kind, score: '0-0' });
+      if (startsVoting({ kind, score: '0-0' })) continue;
       expect(toast === GENERIC_MATCH_TOAST).toBe(kind === 'details');
     }
   });

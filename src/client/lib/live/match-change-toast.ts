@@ -19,8 +19,20 @@ export const GENERIC_MATCH_TOAST: ToastInput = {
   duration: MATCH_TOAST_DURATION_MS,
 };
 
-/** The fan's toast for a pushed match change, in words: 'Half-time: 1-0', 'Goal: 2-1'. */
-export function matchChangeToast(change: MatchChange | undefined): ToastInput {
+/**
+ * Whether the change starts voting (a kick-off, a reopening): the server follows it with `match_started`,
+ * whose toast ('New Match Started') says it.
+ */
+export function startsVoting(change: MatchChange | undefined): boolean {
+  return change?.kind === 'kick-off' || change?.kind === 'reopened';
+}
+
+/**
+ * The fan's toast for a pushed match change, in words ('Half-time: 1-0', 'Goal: 2-1'). None for a change
+ * that starts voting: `match_started` says it, so the fan gets one toast, not two.
+ */
+export function matchChangeToast(change: MatchChange | undefined): ToastInput | null {
+  if (startsVoting(change)) return null;
   const title = change ? headline(change) : null;
   if (!title) return GENERIC_MATCH_TOAST;
   const toast: ToastInput = { title, duration: MATCH_TOAST_DURATION_MS };
@@ -33,22 +45,20 @@ function headline({ kind, score }: MatchChange): string | null {
   switch (kind) {
     case 'announced':
       return i18n._('common.live.announced');
-    case 'kick-off':
-      return i18n._('common.live.kickOff');
     case 'half-time':
       return i18n._('common.live.halfTime', { score });
     case 'second-half':
       return i18n._('common.live.secondHalf', { score });
     case 'full-time':
       return i18n._('common.live.fullTime');
-    case 'reopened':
-      return i18n._('common.live.reopened');
     case 'back-to-preparation':
       return i18n._('common.live.backToPreparation');
     case 'goal':
       return i18n._('common.live.goal', { score });
     case 'score-corrected':
       return i18n._('common.live.scoreCorrected', { score });
+    case 'kick-off':
+    case 'reopened':
     case 'details':
       return null;
   }
