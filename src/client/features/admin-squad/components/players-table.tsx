@@ -9,7 +9,7 @@ import { positionGroup } from '@shared/domain';
 import type { Player } from '@shared/players';
 import { useId, useState } from 'react';
 import { POSITION_FILTERS, type PositionFilter } from '../utils/admin-positions';
-import { isAddedSubstitute, type Selection } from '../utils/squad-selection';
+import { isAddedSubstitute, type Selection, substituteBoxLocked } from '../utils/squad-selection';
 import { CheckCell, EditCell } from './check-cell';
 import { PlayerThumb } from './player-thumb';
 
@@ -133,7 +133,7 @@ export function PlayersTable({
                     <CheckCell
                       label={t('admin-squad.players.substituteName', { name: player.name })}
                       checked={sub}
-                      disabled={disabled}
+                      disabled={disabled || substituteBoxLocked(selection, player)}
                       onChange={(checked) => onSubstituteChange(player, checked)}
                     />
                   </TableCell>

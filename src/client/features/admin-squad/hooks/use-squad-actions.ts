@@ -1,35 +1,16 @@
 import { toast } from '@client/components/ui/use-toast';
-import { apiErrorMessage } from '@client/lib/api-client';
-import { errorText } from '@client/lib/i18n/messages';
 import { useT } from '@client/lib/i18n/use-t';
-import type { AppError } from '@shared/errors';
-import { type Player, SQUAD_ERRORS } from '@shared/players';
+import type { Player } from '@shared/players';
 import { useMemo } from 'react';
 import { usePublishSquad } from '../api/squad-api';
 import {
   type PublishCheck,
   publishCheck,
   type Selection,
-  type SelectionRefusal,
   toggleStarter,
   toggleSubstitute,
 } from '../utils/squad-selection';
-
-// Titles are catalogue keys; descriptions are the contract's errors. Both are translated when the toast is raised.
-const REFUSALS = {
-  'starter-limit': {
-    title: 'admin-squad.refusal.starterLimit.title',
-    description: SQUAD_ERRORS.tooManyStarters,
-  },
-  'manager-limit': {
-    title: 'admin-squad.refusal.managerLimit.title',
-    description: SQUAD_ERRORS.tooManyManagers,
-  },
-  'substitute-limit': {
-    title: 'admin-squad.refusal.substituteLimit.title',
-    description: SQUAD_ERRORS.tooManySubstitutes,
-  },
-} as const satisfies Record<SelectionRefusal, { title: string; description: AppError }>;
+import { publishFailedToast, refusalToast } from '../utils/squad-toasts';
 
 interface SquadActionsOptions {
   players: Player[];
@@ -60,12 +41,7 @@ export function useSquadActions({
       setSelection(result.selection);
       return;
     }
-    const refusal = REFUSALS[result.reason];
-    toast({
-      variant: 'destructive',
-      title: t(refusal.title),
-      description: errorText(refusal.description),
-    });
+    toast(refusalToast(result.reason));
   };
 
   const changeStarter = (player: Player, checked: boolean) =>
@@ -85,12 +61,7 @@ export function useSquadActions({
             description: t('admin-squad.publish.successDescription', { count: answer.players.length }),
           });
       },
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: t('admin-squad.publish.errorTitle'),
-          description: apiErrorMessage(error, t('admin-squad.publish.errorFallback')),
-        }),
+      onError: (error) => toast(publishFailedToast(error)),
     });
   };
 

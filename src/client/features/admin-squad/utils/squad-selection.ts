@@ -1,6 +1,6 @@
 import { i18n } from '@client/lib/i18n/i18n';
 import { errorText } from '@client/lib/i18n/messages';
-import { MANAGERS_MAX, STARTING_XI_MAX, SUBSTITUTES_MAX } from '@shared/domain';
+import { MANAGERS_MAX, positionGroup, STARTING_XI_MAX, SUBSTITUTES_MAX } from '@shared/domain';
 import { type Player, SQUAD_ERRORS } from '@shared/players';
 import type { PublishSquadBody } from '@shared/squad';
 
@@ -67,6 +67,22 @@ export function toggleSubstitute(
 /** Substitutes fans can rate now: published, flagged substitute, not the manager. */
 export function isAddedSubstitute(player: RoleFields): boolean {
   return player.isAvailableForRating && player.isSubstitute && !player.isManager;
+}
+
+/**
+ * A goalkeeper already added for rating as a substitute keeps their Substitute box ticked and locked in
+ * the players table: they leave the rating from the substitutes list, where removing is its own action
+ * (once removed there, the box is free again).
+ */
+export function substituteBoxLocked(
+  selection: Selection,
+  player: RoleFields & Pick<Player, 'position'>,
+): boolean {
+  return (
+    selection.subs.includes(player.id) &&
+    isAddedSubstitute(player) &&
+    positionGroup(player.position) === 'Goalkeeper'
+  );
 }
 
 /** Keeps only ids of players that still exist (a selection can outlive a player). */

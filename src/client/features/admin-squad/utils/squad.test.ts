@@ -1,6 +1,7 @@
+import { ApiError } from '@client/lib/api-client';
 import { errorText, formMessage } from '@client/lib/i18n/messages';
 import { loadCatalogsForTests } from '@client/lib/i18n/testing';
-import type { Player } from '@shared/players';
+import { type Player, SQUAD_ERRORS } from '@shared/players';
 import { UPLOAD_ERRORS } from '@shared/uploads';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_POSITIONS, positionChoices } from './admin-positions';
@@ -13,9 +14,11 @@ import {
   publishCheck,
   type Selection,
   selectionFromPublished,
+  substituteBoxLocked,
   toggleStarter,
   toggleSubstitute,
 } from './squad-selection';
+import { publishFailedToast, refusalToast } from './squad-toasts';
 
 function player(id: number, over: Partial<Player> = {}): Player {
   return {
@@ -86,6 +89,21 @@ describe('substitutes', () => {
     const five: Selection = { squad: [], subs: [12, 13, 14, 15, 16, 999] };
     expect(toggleSubstitute(five, 17, true, byId)).toEqual({ ok: false, reason: 'substitute-limit' });
     expect(toggleSubstitute({ ...five, subs: [12, 13, 14, 15, 999] }, 17, true, byId).ok).toBe(true);
+  });
+
+  it('locks the Substitute box of a goalkeeper already added, until the substitutes list removes them', () => {
+    const keeper = player(30, {
+      position: 'Goalkeeper',
+      isSubstitute: true,
+      isAvailableForRating: true,
+    });
+    const picked: Selection = { squad: [], subs: [30, 31] };
+    expect(substituteBoxLocked(picked, keeper)).toBe(true);
+    // Removed from the list: the box is free to tick again.
+    expect(substituteBoxLocked({ squad: [], subs: [31] }, keeper)).toBe(false);
+    // Not yet added (picked, not published), or not a goalkeeper: free.
+    expect(substituteBoxLocked(picked, { ...keeper, isAvailableForRating: false })).toBe(false);
+    expect(substituteBoxLocked(picked, { ...keeper, id: 31, position: 'Striker' })).toBe(false);
   });
 
   it('knows which substitutes are published for rating', () => {
@@ -237,5 +255,33 @@ describe('player form', () => {
     loadCatalogsForTests('fr');
     expect(tooLarge && errorText(tooLarge)).toBe('Le fichier doit faire moins de 5 Mo');
     loadCatalogsForTests();
+  });
+});
+
+describe('squad toasts', () => {
+  loadCatalogsForTests();
+
+  it("a refused publish says 'Failed to update squad' with the server's reason, else asks to try again", () => {
+    const refused = new ApiError(400, 'Bad Request', JSON.stringify(SQUAD_ERRORS.unknownPlayer));
+    expect(publishFailedToast(refused)).toEqual({
+      variant: 'destructive',
+      title: 'Failed to update squad',
+      description: SQUAD_ERRORS.unknownPlayer.message,
+    });
+    expect(publishFailedToast(new TypeError('Failed to fetch'))).toEqual({
+      variant: 'destructive',
+      title: 'Failed to update squad',
+      description: 'Please try again.',
+    });
+  });
+
+  it('a tick over a limit names the limit', () => {
+    expect(refusalToast('starter-limit')).toEqual({
+      variant: 'destructive',
+      title: 'Player Limit Reached',
+      description: 'Maximum 11 players can be selected for Starting XI',
+    });
+    expect(refusalToast('manager-limit').title).toBe('Manager Already Selected');
+    expect(refusalToast('substitute-limit').title).toBe('Too Many Substitutes');
   });
 });
