@@ -1,4 +1,4 @@
-import { Button } from '@client/components/ui/button';
+import { IconButton } from '@client/components/ui/icon-button';
 import { useT } from '@client/lib/i18n/use-t';
 import { GOALS_MAX, GOALS_MIN, type Score } from '@client/lib/match-format';
 import { Minus, Plus } from 'lucide-react';
@@ -44,24 +44,22 @@ function ScoreSide({ side, team, goals, disabled, onStep }: SideProps) {
         {goals}
       </output>
       <div className="flex items-center gap-2">
-        <Button
+        <IconButton
           variant="outline"
-          size="icon"
           disabled={disabled || goals <= GOALS_MIN}
           onClick={() => onStep(side, -1)}
-          aria-label={t(text.decrease)}
+          label={t(text.decrease)}
         >
           <Minus aria-hidden="true" />
-        </Button>
-        <Button
+        </IconButton>
+        <IconButton
           variant="outline"
-          size="icon"
           disabled={disabled || goals >= GOALS_MAX}
           onClick={() => onStep(side, 1)}
-          aria-label={t(text.increase)}
+          label={t(text.increase)}
         >
           <Plus aria-hidden="true" />
-        </Button>
+        </IconButton>
       </div>
     </fieldset>
   );

@@ -1,5 +1,5 @@
-import { Button } from '@client/components/ui/button';
 import { Checkbox } from '@client/components/ui/checkbox';
+import { IconButton } from '@client/components/ui/icon-button';
 import { TableCell } from '@client/components/ui/table';
 import { useT } from '@client/lib/i18n/use-t';
 import { cn } from '@client/lib/utils';
@@ -42,9 +42,9 @@ export function EditCell({ name, onEdit }: { name: string; onEdit: () => void })
   const t = useT();
   return (
     <TableCell className="px-0 py-0 text-center">
-      <Button variant="ghost" size="icon" onClick={onEdit} aria-label={t('admin-squad.editName', { name })}>
+      <IconButton onClick={onEdit} label={t('admin-squad.editName', { name })}>
         <Pencil aria-hidden="true" />
-      </Button>
+      </IconButton>
     </TableCell>
   );
 }

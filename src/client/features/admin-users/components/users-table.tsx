@@ -1,6 +1,6 @@
 import { Avatar } from '@client/components/ui/avatar';
 import { Badge } from '@client/components/ui/badge';
-import { Button } from '@client/components/ui/button';
+import { IconButton } from '@client/components/ui/icon-button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import { useT } from '@client/lib/i18n/use-t';
 import type { AdminUser } from '@shared/admin-users';
@@ -47,31 +47,22 @@ function ActionButtons({ user, onEdit, onRegenerate, onDelete }: UserActions & {
   const t = useT();
   return (
     <div className="flex items-center justify-end gap-1">
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={t('admin.users.actions.edit', { name: user.name })}
-        onClick={() => onEdit(user)}
-      >
+      <IconButton label={t('admin.users.actions.edit', { name: user.name })} onClick={() => onEdit(user)}>
         <Pencil aria-hidden="true" />
-      </Button>
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={t('admin.users.actions.regenerate', { name: user.name })}
+      </IconButton>
+      <IconButton
+        label={t('admin.users.actions.regenerate', { name: user.name })}
         onClick={() => onRegenerate(user)}
       >
         <KeyRound aria-hidden="true" />
-      </Button>
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={t('admin.users.actions.delete', { name: user.name })}
+      </IconButton>
+      <IconButton
+        label={t('admin.users.actions.delete', { name: user.name })}
         className="text-destructive hover:bg-primary-soft hover:text-destructive"
         onClick={() => onDelete(user)}
       >
         <Trash2 aria-hidden="true" />
-      </Button>
+      </IconButton>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { BrandMark } from '@client/components/layout/brand-mark';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@client/components/ui/sheet';
+import { TooltipProvider } from '@client/components/ui/tooltip';
 import { useBranding } from '@client/lib/branding/get-customization';
 import { useT } from '@client/lib/i18n/use-t';
 import { Menu } from 'lucide-react';
@@ -61,58 +62,63 @@ export function AdminShell({ renderTab }: AdminShellProps) {
   const settings = <NotificationsSwitch enabled={notificationsEnabled} onChange={setNotificationsEnabled} />;
 
   return (
-    <div className="flex flex-1 flex-col md:flex-row">
-      {/* Phones: a top bar with the menu button. */}
-      <header className="surface-dark sticky top-0 z-40 flex items-center gap-2 bg-chrome px-2 py-2 text-white shadow-md md:hidden">
-        <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
-          <SheetTrigger className="flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-md hover:bg-white/10">
-            <Menu className="size-6" aria-hidden="true" />
-            <span className="sr-only">{t('admin.shell.openMenu')}</span>
-          </SheetTrigger>
-          <SheetContent
-            className="surface-dark bg-chrome p-4 pt-3 text-white"
-            closeLabel={t('admin.shell.closeMenu')}
-          >
-            <SheetTitle className="sr-only">{t('admin.shell.menuTitle')}</SheetTitle>
-            <SheetDescription className="sr-only">{t('admin.shell.menuDescription')}</SheetDescription>
-            <div className="pe-12">
-              <BrandBlock company={company} logoUrl={branding.logoUrl} />
-            </div>
+    <TooltipProvider>
+      <div className="flex flex-1 flex-col md:flex-row">
+        {/* Phones: a top bar with the menu button. */}
+        <header className="surface-dark sticky top-0 z-40 flex items-center gap-2 bg-chrome px-2 py-2 text-white shadow-md md:hidden">
+          <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
+            <SheetTrigger className="flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-md hover:bg-white/10">
+              <Menu className="size-6" aria-hidden="true" />
+              <span className="sr-only">{t('admin.shell.openMenu')}</span>
+            </SheetTrigger>
+            <SheetContent
+              className="surface-dark bg-chrome p-4 pt-3 text-white"
+              closeLabel={t('admin.shell.closeMenu')}
+            >
+              <SheetTitle className="sr-only">{t('admin.shell.menuTitle')}</SheetTitle>
+              <SheetDescription className="sr-only">{t('admin.shell.menuDescription')}</SheetDescription>
+              <div className="pe-12">
+                <BrandBlock company={company} logoUrl={branding.logoUrl} />
+              </div>
+              <PlayersRatedBadge />
+              <AdminNav activeTab={tab} onNavigate={() => setDrawerOpen(false)} />
+              {settings}
+            </SheetContent>
+          </Sheet>
+          <div className="min-w-0 flex-1">
+            <BrandBlock company={company} logoUrl={branding.logoUrl} />
+          </div>
+          <PlayersRatedBadge className="shrink-0 pe-2 text-xs" />
+        </header>
+
+        {/* Laptops: the side navigation. */}
+        <aside className="surface-dark hidden bg-chrome text-white md:block md:w-64 md:shrink-0">
+          <div className="sticky top-0 flex max-h-dvh flex-col gap-5 overflow-y-auto p-5">
+            <BrandBlock company={company} logoUrl={branding.logoUrl} />
             <PlayersRatedBadge />
-            <AdminNav activeTab={tab} onNavigate={() => setDrawerOpen(false)} />
+            <AdminNav activeTab={tab} />
             {settings}
-          </SheetContent>
-        </Sheet>
-        <div className="min-w-0 flex-1">
-          <BrandBlock company={company} logoUrl={branding.logoUrl} />
-        </div>
-        <PlayersRatedBadge className="shrink-0 pe-2 text-xs" />
-      </header>
+          </div>
+        </aside>
 
-      {/* Laptops: the side navigation. */}
-      <aside className="surface-dark hidden bg-chrome text-white md:block md:w-64 md:shrink-0">
-        <div className="sticky top-0 flex max-h-dvh flex-col gap-5 overflow-y-auto p-5">
-          <BrandBlock company={company} logoUrl={branding.logoUrl} />
-          <PlayersRatedBadge />
-          <AdminNav activeTab={tab} />
-          {settings}
-        </div>
-      </aside>
-
-      {/* On phones toasts show at the bottom: room below the content keeps the last rows clear of them. */}
-      <main id="main" className="flex min-w-0 flex-1 flex-col gap-6 px-3 pt-5 pb-32 sm:px-8 sm:pt-8 md:pb-8">
-        <div className="flex flex-col gap-0.5">
-          <p className="text-sm font-semibold text-primary-text">{t('admin.shell.panel')}</p>
-          <h1
-            ref={headingRef}
-            tabIndex={-1}
-            className="text-2xl font-extrabold tracking-tight outline-none sm:text-3xl"
-          >
-            {t(adminTabLabelKey(tab))}
-          </h1>
-        </div>
-        {renderTab(tab, { notificationsEnabled, openTab })}
-      </main>
-    </div>
+        {/* On phones toasts show at the bottom: room below the content keeps the last rows clear of them. */}
+        <main
+          id="main"
+          className="flex min-w-0 flex-1 flex-col gap-6 px-3 pt-5 pb-32 sm:px-8 sm:pt-8 md:pb-8"
+        >
+          <div className="flex flex-col gap-0.5">
+            <p className="text-sm font-semibold text-primary-text">{t('admin.shell.panel')}</p>
+            <h1
+              ref={headingRef}
+              tabIndex={-1}
+              className="text-2xl font-extrabold tracking-tight outline-none sm:text-3xl"
+            >
+              {t(adminTabLabelKey(tab))}
+            </h1>
+          </div>
+          {renderTab(tab, { notificationsEnabled, openTab })}
+        </main>
+      </div>
+    </TooltipProvider>
   );
 }
