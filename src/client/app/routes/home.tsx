@@ -2,6 +2,7 @@ import { PageShell } from '@client/app/layout/page-shell';
 import { LoadingScreen } from '@client/components/layout/loading-screen';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { announcementPlace } from '@client/features/content/announcement-place';
 import { AnnouncementBox } from '@client/features/content/components/announcement-box';
 import { BannerSlot } from '@client/features/content/components/banner-slot';
 import { VideoCard } from '@client/features/content/components/video-card';
@@ -20,7 +21,7 @@ import { useT } from '@client/lib/i18n/use-t';
 import { lazyOr } from '@client/lib/lazy-or';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import type { PublicUser } from '@shared/auth';
-import { hasEnded, matchPhase, resultsVisible } from '@shared/rules';
+import { hasEnded, resultsVisible } from '@shared/rules';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 
 /** After consent given while voting, the view returns to the players after 500 ms. */
@@ -107,7 +108,7 @@ function useConsentRequest(needsConsent: boolean) {
   return useCallback(() => setRequested(true), []);
 }
 
-/** The signed-in home: banner 1, the announcement before a match, then the match (or the welcome). */
+/** The signed-in home: banner 1, the announcement before kick-off, then the match (or the welcome). */
 function SignedInHome({ user }: { user: PublicUser }) {
   const t = useT();
   const { needsConsent, signOut } = useAuth();
@@ -123,10 +124,10 @@ function SignedInHome({ user }: { user: PublicUser }) {
     // A warm-up: offline it fails quietly (the card shows its fallback when it is needed).
     if (matchOn) loadLeaderboardCard().catch(() => undefined);
   }, [matchOn]);
-  // An announcement speaks of the match to come: once it is live or over, it is out of date.
-  const announce = !current.isPending && (match === null || matchPhase(match) === 'preparing');
+  const announcement = current.isPending ? null : announcementPlace(match);
   const side = (
     <>
+      {announcement === 'side' ? <AnnouncementBox /> : null}
       <BannerSlot slot="banner2" />
       <VideoCard />
     </>
@@ -136,7 +137,7 @@ function SignedInHome({ user }: { user: PublicUser }) {
     <PageShell>
       <OfflineNotice />
       <BannerSlot slot="banner1" />
-      {announce ? <AnnouncementBox /> : null}
+      {announcement === 'top' ? <AnnouncementBox /> : null}
       {current.isPending ? (
         <VotingBoardSkeleton />
       ) : current.isError ? (

@@ -7,7 +7,7 @@ import { votesApi } from '@shared/match-day';
 import type { Match } from '@shared/matches';
 import type { VoteBody } from '@shared/votes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { offlineQueue } from '../offline/offline-queue';
 import { isVotingEndedError } from '../utils/rating-failure';
 import { showVotingEndedToast, VOTING_REQUEST_TIMEOUT_MS, votingScope } from './rate-player';
@@ -28,12 +28,23 @@ export const MOTM_CARD_ID = 'motm-card';
 const SETTLED_FRAMES = 6;
 const SETTLE_LIMIT_MS = 3000;
 
+/** What the submit buttons carry, so the page knows the focus is on one of them. */
+export const VOTE_SUBMIT_ATTRIBUTE = 'data-vote-submit';
+
+/**
+ * Whether the focus should follow the fan to their result: it is nowhere, or on a submit button, which
+ * goes with the progress.
+ */
+export function focusFollowsToResult(active: Element | null, body: Element | null): boolean {
+  return active === null || active === body || active.closest(`[${VOTE_SUBMIT_ATTRIBUTE}]`) !== null;
+}
+
 /**
  * After the delay, waits for the results to take their place (the page turns results-first and its lazy
  * cards arrive, later on a slow phone), then moves to the card: scrolled while the layout still moves,
- * the fan would land on whatever took the card's old place.
+ * the fan would land on whatever took the card's old place. `onMoved` follows the move (or the wait's end).
  */
-function scrollToMotmCard(): void {
+function scrollToMotmCard(onMoved: () => void): void {
   window.setTimeout(() => {
     const began = performance.now();
     let lastTop = Number.NaN;
@@ -45,7 +56,8 @@ function scrollToMotmCard(): void {
       lastTop = top;
       const waitedEnough = performance.now() - began > SETTLE_LIMIT_MS;
       if (!card) {
-        if (!waitedEnough) window.requestAnimationFrame(step);
+        if (waitedEnough) onMoved();
+        else window.requestAnimationFrame(step);
         return;
       }
       if (still < SETTLED_FRAMES && !waitedEnough) {
@@ -53,13 +65,23 @@ function scrollToMotmCard(): void {
         return;
       }
       const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-      // The submit button has gone with the progress: the focus follows the fan to their result.
-      if (document.activeElement === document.body || document.activeElement === null)
-        card.focus({ preventScroll: true });
+      if (focusFollowsToResult(document.activeElement, document.body)) card.focus({ preventScroll: true });
       card.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
+      onMoved();
     };
     window.requestAnimationFrame(step);
   }, SCROLL_TO_MOTM_DELAY_MS);
+}
+
+export type SubmitState = 'idle' | 'submitting' | 'submitted';
+
+/**
+ * 'Submitting...' from the press until the server's has-voted flag confirms the vote, then
+ * 'Vote Submitted'.
+ */
+export function submitState(hasVoted: boolean, sending: boolean): SubmitState {
+  if (hasVoted) return 'submitted';
+  return sending ? 'submitting' : 'idle';
 }
 
 interface UseSubmitVoteOptions {
@@ -75,8 +97,6 @@ interface UseSubmitVoteOptions {
   onSubmitted?: () => void;
 }
 
-export type SubmitState = 'idle' | 'submitting' | 'submitted';
-
 /** The final vote with its checks (live match, consent, every player rated, a Man of the Match), its toasts and the refreshes afterwards. */
 export function useSubmitVote({
   userId,
@@ -90,6 +110,7 @@ export function useSubmitVote({
 }: UseSubmitVoteOptions) {
   const queryClient = useQueryClient();
   const company = useCompanyName();
+  const [confirming, setConfirming] = useState(false);
   const mutation = useMutation({
     // Ratings still waiting offline go first: the server takes the vote only once every player is rated.
     mutationFn: async (body: VoteBody) => {
@@ -106,7 +127,9 @@ export function useSubmitVote({
       // The server took the vote: the page turns to the results now, ahead of the refresh that confirms it.
       queryClient.setQueryData(queryKeys.hasVoted(userId, match.id), { hasVoted: true });
       onSubmitted?.();
-      scrollToMotmCard();
+      // The progress stays to say 'Vote Submitted' until the view moves to the fan's result.
+      setConfirming(true);
+      scrollToMotmCard(() => setConfirming(false));
     },
     onError: (error) => {
       if (isVotingEndedError(error)) {
@@ -129,12 +152,7 @@ export function useSubmitVote({
   const { mutate } = mutation;
 
   const canSubmit = allRated && motmPlayerId !== null && !hasVoted && !mutation.isPending;
-  // 'Submitting...' lasts until the server's has-voted flag confirms the vote.
-  const state: SubmitState = hasVoted
-    ? 'submitted'
-    : mutation.isPending || mutation.isSuccess
-      ? 'submitting'
-      : 'idle';
+  const state = submitState(hasVoted, mutation.isPending || mutation.isSuccess);
 
   const submit = useCallback(() => {
     if (!consentGiven) {
@@ -159,5 +177,5 @@ export function useSubmitVote({
     mutate,
   ]);
 
-  return { submit, canSubmit: canSubmit && state === 'idle', state };
+  return { submit, canSubmit: canSubmit && state === 'idle', state, confirming };
 }

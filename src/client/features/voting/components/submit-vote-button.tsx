@@ -3,7 +3,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { useT } from '@client/lib/i18n/use-t';
 import { cn } from '@client/lib/utils';
 import { CircleCheck, Send } from 'lucide-react';
-import type { SubmitState } from '../api/submit-vote';
+import { type SubmitState, VOTE_SUBMIT_ATTRIBUTE } from '../api/submit-vote';
 
 interface SubmitVoteButtonProps {
   id?: string;
@@ -33,6 +33,7 @@ export function SubmitVoteButton({
   return (
     <Button
       id={id}
+      {...{ [VOTE_SUBMIT_ATTRIBUTE]: '' }}
       size="lg"
       disabled={!busyOrDone && !canSubmit}
       aria-disabled={busyOrDone || undefined}

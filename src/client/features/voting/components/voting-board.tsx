@@ -167,8 +167,8 @@ export function VotingBoard({ match, user, onConsentRequired, results, side }: V
     canSubmit: submit.canSubmit,
     onSubmit: submit.submit,
   };
-  // The progress stays up through 'Submitting...' until the server's flag confirms the vote.
-  const showProgress = votingOpen && groups.length > 0;
+  // The progress stays up through 'Submitting...' and 'Vote Submitted', until the view moves to the results.
+  const showProgress = (votingOpen || submit.confirming) && groups.length > 0;
 
   const leaderboard = showResults ? results.leaderboard : results.placeholder;
 
