@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint, pathOf } from './endpoint';
 import { defineErrors } from './errors';
+import { type Locale, localeSchema } from './i18n/locales';
 import { matchPathParams } from './matches';
 
 /** A player as the match report keeps them: as they were on the day, whatever the squad is now. */
@@ -126,13 +127,25 @@ export const matchReportsApi = {
  * An image, not JSON: the server registers it itself and the page fetches it as a file.
  */
 export const MY_RATINGS_CARD_PATH = '/api/matches/:id/my-ratings.png';
-export const myRatingsCardPath = (matchId: number) => pathOf({ path: MY_RATINGS_CARD_PATH }, { id: matchId });
 export const REPORT_ERRORS = defineErrors('report', {
   notFound: 'No report for this match: it has not ended',
 });
 export const MY_RATINGS_CARD_ERRORS = defineErrors('myRatingsCard', {
   notRated: 'You rated nobody in this match',
 });
+export const myRatingsCardPath = (matchId: number, locale?: Locale) =>
+  `${pathOf({ path: MY_RATINGS_CARD_PATH }, { id: matchId })}${langQuery(locale)}`;
+
+/**
+ * The language a drawn card (and the shared page) is written in: `?lang=fr`. Without it, the reader's
+ * own (their language cookie, else their browser's).
+ */
+export const cardLanguageQuery = z.object({ lang: localeSchema.optional() });
+const langQuery = (locale: Locale | undefined) => (locale ? `?lang=${locale}` : '');
+
+/** The public link to an ended match, as shared: its page carries the result card, in `locale`. */
+export const shareMatchPath = (matchId: number, locale?: Locale) =>
+  `/share/match/${matchId}${langQuery(locale)}`;
 
 /** `my-ratings-aston-villa.png`: the opponent in plain lower-case letters, digits and hyphens. */
 export function myRatingsCardFileName(opponent: string): string {

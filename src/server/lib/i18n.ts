@@ -1,6 +1,7 @@
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import arAccount from '@shared/i18n/catalogs/ar/account.json';
 import arAuth from '@shared/i18n/catalogs/ar/auth.json';
+import arCards from '@shared/i18n/catalogs/ar/cards.json';
 import arCommon from '@shared/i18n/catalogs/ar/common.json';
 import arContent from '@shared/i18n/catalogs/ar/content.json';
 import arErrors from '@shared/i18n/catalogs/ar/errors.json';
@@ -11,6 +12,7 @@ import arResults from '@shared/i18n/catalogs/ar/results.json';
 import arVoting from '@shared/i18n/catalogs/ar/voting.json';
 import enAccount from '@shared/i18n/catalogs/en/account.json';
 import enAuth from '@shared/i18n/catalogs/en/auth.json';
+import enCards from '@shared/i18n/catalogs/en/cards.json';
 import enCommon from '@shared/i18n/catalogs/en/common.json';
 import enContent from '@shared/i18n/catalogs/en/content.json';
 import enErrors from '@shared/i18n/catalogs/en/errors.json';
@@ -21,6 +23,7 @@ import enResults from '@shared/i18n/catalogs/en/results.json';
 import enVoting from '@shared/i18n/catalogs/en/voting.json';
 import esAccount from '@shared/i18n/catalogs/es/account.json';
 import esAuth from '@shared/i18n/catalogs/es/auth.json';
+import esCards from '@shared/i18n/catalogs/es/cards.json';
 import esCommon from '@shared/i18n/catalogs/es/common.json';
 import esContent from '@shared/i18n/catalogs/es/content.json';
 import esErrors from '@shared/i18n/catalogs/es/errors.json';
@@ -31,6 +34,7 @@ import esResults from '@shared/i18n/catalogs/es/results.json';
 import esVoting from '@shared/i18n/catalogs/es/voting.json';
 import frAccount from '@shared/i18n/catalogs/fr/account.json';
 import frAuth from '@shared/i18n/catalogs/fr/auth.json';
+import frCards from '@shared/i18n/catalogs/fr/cards.json';
 import frCommon from '@shared/i18n/catalogs/fr/common.json';
 import frContent from '@shared/i18n/catalogs/fr/content.json';
 import frErrors from '@shared/i18n/catalogs/fr/errors.json';
@@ -39,22 +43,77 @@ import frMail from '@shared/i18n/catalogs/fr/mail.json';
 import frReports from '@shared/i18n/catalogs/fr/reports.json';
 import frResults from '@shared/i18n/catalogs/fr/results.json';
 import frVoting from '@shared/i18n/catalogs/fr/voting.json';
-import { acceptedLanguages, isLocale, LOCALE_COOKIE, type Locale, matchLocale } from '@shared/i18n/locales';
+import {
+  acceptedLanguages,
+  intlTag,
+  isLocale,
+  LOCALE_COOKIE,
+  type Locale,
+  matchLocale,
+} from '@shared/i18n/locales';
 import { type CompiledMessage, type Messages, Translator } from '@shared/i18n/translator';
 import type { FastifyRequest } from 'fastify';
 
 const SOURCES: Record<Locale, Record<string, string>[]> = {
-  en: [enCommon, enErrors, enHome, enVoting, enResults, enAccount, enAuth, enContent, enReports, enMail],
-  fr: [frCommon, frErrors, frHome, frVoting, frResults, frAccount, frAuth, frContent, frReports, frMail],
-  es: [esCommon, esErrors, esHome, esVoting, esResults, esAccount, esAuth, esContent, esReports, esMail],
-  ar: [arCommon, arErrors, arHome, arVoting, arResults, arAccount, arAuth, arContent, arReports, arMail],
+  en: [
+    enCommon,
+    enErrors,
+    enHome,
+    enVoting,
+    enResults,
+    enAccount,
+    enAuth,
+    enContent,
+    enReports,
+    enMail,
+    enCards,
+  ],
+  fr: [
+    frCommon,
+    frErrors,
+    frHome,
+    frVoting,
+    frResults,
+    frAccount,
+    frAuth,
+    frContent,
+    frReports,
+    frMail,
+    frCards,
+  ],
+  es: [
+    esCommon,
+    esErrors,
+    esHome,
+    esVoting,
+    esResults,
+    esAccount,
+    esAuth,
+    esContent,
+    esReports,
+    esMail,
+    esCards,
+  ],
+  ar: [
+    arCommon,
+    arErrors,
+    arHome,
+    arVoting,
+    arResults,
+    arAccount,
+    arAuth,
+    arContent,
+    arReports,
+    arMail,
+    arCards,
+  ],
 };
 
 const compiled = new Map<Locale, Messages>();
 
 /**
- * A language's messages as the server uses them (the fan page's, for drawing the first screen, and the
- * mails'), compiled once on first use.
+ * A language's messages as the server uses them (the fan page's, for drawing the first screen, the
+ * mails' and the share cards'), compiled once on first use.
  */
 export function serverMessages(locale: Locale): Messages {
   let messages = compiled.get(locale);
@@ -76,7 +135,7 @@ export function translator(locale: Locale): Translator {
   if (!i18n) {
     i18n = new Translator();
     i18n.load(locale, serverMessages(locale));
-    i18n.activate(locale);
+    i18n.activate(locale, [intlTag(locale)]);
     translators.set(locale, i18n);
   }
   return i18n;

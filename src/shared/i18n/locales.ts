@@ -18,6 +18,14 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
+/**
+ * The tag Intl formats a language's numbers and dates with. Arabic keeps Latin digits, as scores and
+ * ratings are read in them across the Arab world's football coverage.
+ */
+export function intlTag(locale: Locale): string {
+  return locale === 'ar' ? 'ar-u-nu-latn' : locale;
+}
+
 export function directionOf(locale: Locale): 'ltr' | 'rtl' {
   return locale === 'ar' ? 'rtl' : 'ltr';
 }
@@ -54,7 +62,8 @@ export const LOCALE_COOKIE = 'matchday_locale';
 /**
  * The catalogue areas (one JSON file per area and language under `catalogs/`) and the bundle each is
  * loaded in. `first` is what the fan's first screen reads, fetched before it draws; every other bundle
- * is fetched with the screen that needs it (or soon after the first screen); `mail` is the server's.
+ * is fetched with the screen that needs it (or soon after the first screen); `mail` is the server's
+ * (its mails, pushes and the share cards it draws).
  */
 export const CATALOG_AREAS = {
   common: 'first',
@@ -70,6 +79,7 @@ export const CATALOG_AREAS = {
   'admin-match': 'admin',
   'admin-squad': 'admin',
   mail: 'mail',
+  cards: 'mail',
 } as const;
 export type CatalogArea = keyof typeof CATALOG_AREAS;
 export type CatalogBundle = (typeof CATALOG_AREAS)[CatalogArea];

@@ -3,6 +3,7 @@ import {
   bundleOfKey,
   DEFAULT_LOCALE,
   directionOf,
+  intlTag,
   isLocale,
   LOCALE_COOKIE,
   type Locale,
@@ -135,13 +136,12 @@ export function initialLocale(accountLocale?: string | null): Locale {
 
 /**
  * The locale Intl formats numbers and dates with: the browser's own tag when it is the same language
- * (en-US keeps its month-first dates), else the bare language. Arabic keeps Latin digits, as scores and
- * ratings are read in them across the Arab world's football coverage.
+ * (en-US keeps its month-first dates), else the language's own (Arabic with Latin digits, `intlTag`).
  */
 export function formatLocale(locale: Locale = currentLocale()): string {
-  if (locale === 'ar') return 'ar-u-nu-latn';
+  if (locale === 'ar') return intlTag(locale);
   const browser = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
-  return browser.find((tag) => matchLocale([tag]) === locale) ?? locale;
+  return browser.find((tag) => matchLocale([tag]) === locale) ?? intlTag(locale);
 }
 
 function applyToDocument(locale: Locale): void {

@@ -1,6 +1,8 @@
 import { REQUEST_ERRORS } from '@shared/error-messages';
+import { DEFAULT_LOCALE, isLocale } from '@shared/i18n/locales';
 import { DB_INT_MAX } from '@shared/ids';
 import {
+  cardLanguageQuery,
   MY_RATINGS_CARD_PATH,
   matchReport,
   matchReportsApi,
@@ -14,6 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { forbidden } from '../../lib/http-error';
+import { requestLocale } from '../../lib/i18n';
 import { encodeJson, sendJson } from '../../lib/json-answer';
 import { route } from '../../lib/route';
 import { requireUser, signedIn } from '../../plugins/auth';
@@ -86,22 +89,31 @@ export async function matchReportsRoutes(
     return readUserHistory(db, request.params.id);
   });
 
-  // A shared link: the networks read the card's tags from the page and show the drawn result.
+  // A shared link: the networks read the card's tags from the page and show the drawn result, both in the
+  // language the link names (the sharer's), else the reader's.
   const cards = new ShareCards();
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get(SHARE_PATH, { schema: { params: shareParams } }, async (request, reply) => {
-      const [id, image] = [Number.parseInt(request.params.file, 10), request.params.file.endsWith('.png')];
-      const report = await readMatchReport(db, id);
-      const { companyName } = await getCustomization(db, opts.clubName);
-      reply.header('cache-control', 'public, max-age=300');
-      if (image)
+    .get(
+      SHARE_PATH,
+      { schema: { params: shareParams, querystring: cardLanguageQuery } },
+      async (request, reply) => {
+        const [id, image] = [Number.parseInt(request.params.file, 10), request.params.file.endsWith('.png')];
+        const report = await readMatchReport(db, id);
+        const { companyName } = await getCustomization(db, opts.clubName);
+        const locale = request.query.lang ?? requestLocale(request) ?? DEFAULT_LOCALE;
+        reply.header('cache-control', 'public, max-age=300');
+        if (!request.query.lang) reply.header('vary', 'Accept-Language, Cookie');
+        if (image)
+          return reply
+            .type('image/png')
+            .header('content-disposition', 'inline')
+            .send(await cards.image(report, companyName, clubColours(), locale));
         return reply
-          .type('image/png')
-          .header('content-disposition', 'inline')
-          .send(await cards.image(report, companyName, clubColours()));
-      return reply.type('text/html; charset=utf-8').send(sharePageHtml(report, companyName, opts.publicUrl));
-    });
+          .type('text/html; charset=utf-8')
+          .send(sharePageHtml(report, companyName, opts.publicUrl, locale));
+      },
+    );
 
   // A fan's own ratings as an image to share: always the caller's own (no user in the path), never cached
   // on the way, and saved as a file.
@@ -110,10 +122,14 @@ export async function matchReportsRoutes(
     .withTypeProvider<ZodTypeProvider>()
     .get(
       MY_RATINGS_CARD_PATH,
-      { preValidation: signedIn, schema: { params: matchPathParams } },
+      { preValidation: signedIn, schema: { params: matchPathParams, querystring: cardLanguageQuery } },
       async (request, reply) => {
-        const card = await readMyRatingsCard(db, requireUser(request).id, request.params.id);
+        const user = requireUser(request);
+        const card = await readMyRatingsCard(db, user.id, request.params.id);
         const { companyName } = await getCustomization(db, opts.clubName);
+        // The page names the language it reads in; else the fan's own.
+        const saved = isLocale(user.locale) ? user.locale : null;
+        const locale = request.query.lang ?? requestLocale(request) ?? saved ?? DEFAULT_LOCALE;
         return reply
           .type('image/png')
           .header('cache-control', 'private, no-store')
@@ -121,7 +137,7 @@ export async function matchReportsRoutes(
             'content-disposition',
             `attachment; filename="${myRatingsCardFileName(card.match.opponent)}"`,
           )
-          .send(await myCards.image(card, companyName, clubColours()));
+          .send(await myCards.image(card, companyName, clubColours(), locale));
       },
     );
 }

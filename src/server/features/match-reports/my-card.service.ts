@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { DEFAULT_LOCALE, type Locale } from '@shared/i18n/locales';
 import { type MatchReport, MY_RATINGS_CARD_ERRORS } from '@shared/match-reports';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -6,7 +7,7 @@ import { ratings, userVotes } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import type { ClubColours } from '../settings/club-colours.service';
 import { readMatchReport } from './match-reports.service';
-import { ACCENT, CardImages, cardSvg, clip, count, escapeXml, FONT, longDate } from './share.service';
+import { ACCENT, CardImages, type CardText, cardSvg, cardText, clip, escapeXml, FONT } from './share.service';
 
 /** The most rows a card holds: two columns of eight at most. */
 export const MY_CARD_ROWS = 15;
@@ -75,11 +76,17 @@ const ROWS_TOP = PANEL.y + 62;
 const ROWS_BOTTOM = PANEL.y + PANEL.height - 14;
 
 /**
- * The fan's card as SVG: the club, "My ratings", the opponent, score and date, each player they rated
- * with their rating and the crowd's average beside it (one column up to 7 rows, else two), and their
- * Man of the Match pick. No name, e-mail or id of the fan: the card may go anywhere.
+ * The fan's card as SVG, in the given language: the club, "My ratings", the opponent, score and date,
+ * each player they rated with their rating and the crowd's average beside it (one column up to 7 rows,
+ * else two), and their Man of the Match pick. No name, e-mail or id of the fan: the card may go anywhere.
  */
-export function myRatingsCardSvg(card: MyRatingsCard, clubName: string, colours: ClubColours): string {
+export function myRatingsCardSvg(
+  card: MyRatingsCard,
+  clubName: string,
+  colours: ClubColours,
+  text: CardText = cardText(DEFAULT_LOCALE),
+): string {
+  const { t } = text;
   const { match } = card;
   const shown = card.ratings.slice(0, MY_CARD_ROWS);
   const columns = shown.length > 7 ? 2 : 1;
@@ -98,9 +105,9 @@ export function myRatingsCardSvg(card: MyRatingsCard, clubName: string, colours:
     const x = PANEL.x + PANEL.pad + c * (width + gap);
     const meX = x + width - 120;
     const rows = shown.slice(c * perColumn, (c + 1) * perColumn);
-    const heading = `<text x="${x}" y="${ROWS_TOP - 18}" ${FONT} font-weight="700" font-size="18" fill="${ACCENT}" letter-spacing="2">PLAYER</text>
-    <text x="${meX}" y="${ROWS_TOP - 18}" text-anchor="middle" ${FONT} font-weight="700" font-size="18" fill="${ACCENT}" letter-spacing="2">ME</text>
-    <text x="${x + width}" y="${ROWS_TOP - 18}" text-anchor="end" ${FONT} font-weight="700" font-size="18" fill="${ACCENT}" letter-spacing="2">FANS</text>`;
+    const heading = `<text x="${x}" y="${ROWS_TOP - 18}" ${FONT} font-weight="700" font-size="18" fill="${ACCENT}" ${text.spacing(2)}>${text.line(text.caps(t('cards.mine.player')))}</text>
+    <text x="${meX}" y="${ROWS_TOP - 18}" text-anchor="middle" ${FONT} font-weight="700" font-size="18" fill="${ACCENT}" ${text.spacing(2)}>${text.line(text.caps(t('cards.mine.me')))}</text>
+    <text x="${x + width}" y="${ROWS_TOP - 18}" text-anchor="end" ${FONT} font-weight="700" font-size="18" fill="${ACCENT}" ${text.spacing(2)}>${text.line(text.caps(t('cards.mine.fans')))}</text>`;
     const lines = rows.map((r, i) => {
       const isMotm = r.playerId === card.myMotm?.id;
       // The name runs up to the rating (to the star before it), at the bold font's widest letters.
@@ -113,28 +120,34 @@ export function myRatingsCardSvg(card: MyRatingsCard, clubName: string, colours:
     ${isMotm ? star(meX - pillWidth / 2 - 20, middle, fontSize * 0.48, ACCENT) : ''}
     <rect x="${meX - pillWidth / 2}" y="${(middle - pillHeight / 2).toFixed(1)}" width="${pillWidth}" height="${pillHeight}" rx="${pillHeight / 2}" fill="${ACCENT}"/>
     <text x="${meX}" y="${baseline}" text-anchor="middle" ${FONT} font-weight="800" font-size="${fontSize}" fill="${colours.dark}">${r.myRating}</text>
-    <text x="${x + width}" y="${baseline}" text-anchor="end" ${FONT} font-weight="600" font-size="${fontSize}" fill="${MUTED}">${r.crowdAverage.toFixed(1)}</text>`;
+    <text x="${x + width}" y="${baseline}" text-anchor="end" ${FONT} font-weight="600" font-size="${fontSize}" fill="${MUTED}">${text.oneDecimal(r.crowdAverage)}</text>`;
     });
     return [heading, ...lines].join('\n    ');
   };
 
   const motm = card.myMotm
     ? `${star(80, 597, 15, ACCENT)}
-  <text x="106" y="605" ${FONT} font-weight="700"><tspan font-size="20" fill="${ACCENT}" letter-spacing="2">MY MAN OF THE MATCH</tspan><tspan dx="16" font-size="26" fill="#ffffff">${escapeXml(clip(card.myMotm.name, 24))}</tspan></text>`
-    : `<text x="64" y="605" ${FONT} font-size="22" fill="${MUTED}">No Man of the Match pick</text>`;
+  <text x="106" y="605" ${FONT} font-weight="700"><tspan font-size="20" fill="${ACCENT}" ${text.spacing(2)}>${text.line(text.caps(t('cards.mine.myMotm')))}</tspan><tspan dx="16" font-size="26" fill="#ffffff">${escapeXml(clip(card.myMotm.name, 24))}</tspan></text>`
+    : `<text x="64" y="605" ${FONT} font-size="22" fill="${MUTED}">${text.line(t('cards.mine.noMotm'))}</text>`;
   const more = card.ratings.length - shown.length;
-  const crowd = `Fans: the average of ${count.format(card.raters)} ${card.raters === 1 ? 'fan' : 'fans'}${more > 0 ? ` · ${more} more not shown` : ''}`;
+  const crowd = [
+    t('cards.mine.crowd', { raters: card.raters }),
+    more > 0 ? t('cards.mine.more', { count: more }) : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  const kicker = `${clip(text.caps(clubName), 40)} · ${text.caps(t('cards.mine.myRatings'))}`;
 
   return cardSvg(
     colours,
-    `<text x="64" y="74" ${FONT} font-weight="700" font-size="24" fill="${ACCENT}" letter-spacing="3">${escapeXml(clip(clubName.toUpperCase(), 40))} · MY RATINGS</text>
-  <text x="64" y="132" ${FONT} font-weight="700" font-size="42" fill="#ffffff">${escapeXml(clip(`vs ${match.opponent}`, 30))}</text>
-  <text x="64" y="172" ${FONT} font-size="24" fill="${MUTED}">${escapeXml(clip(`${match.tournament} · ${longDate(match.playedOn)}`, 56))}</text>
+    `<text x="64" y="74" ${FONT} font-weight="700" font-size="24" fill="${ACCENT}" ${text.spacing(3)}>${text.line(kicker)}</text>
+  <text x="64" y="132" ${FONT} font-weight="700" font-size="42" fill="#ffffff">${text.line(clip(t('cards.mine.versus', { opponent: match.opponent }), 30))}</text>
+  <text x="64" y="172" ${FONT} font-size="24" fill="${MUTED}">${text.line(`${text.piece(clip(match.tournament, 36))} · ${text.piece(text.day(match.playedOn))}`)}</text>
   <text x="1136" y="164" text-anchor="end" ${FONT} font-weight="800" font-size="104" fill="#ffffff">${match.homeScore}–${match.awayScore}</text>
   <rect x="${PANEL.x}" y="${PANEL.y}" width="${PANEL.width}" height="${panelHeight}" rx="22" fill="rgba(0,0,0,0.34)"/>
   ${Array.from({ length: columns }, (_, c) => column(c)).join('\n    ')}
   ${motm}
-  <text x="1136" y="605" text-anchor="end" ${FONT} font-size="20" fill="${MUTED}">${escapeXml(crowd)}</text>`,
+  <text x="1136" y="605" text-anchor="end" ${FONT} font-size="20" fill="${MUTED}">${text.line(crowd)}</text>`,
   );
 }
 
@@ -142,8 +155,8 @@ export function myRatingsCardSvg(card: MyRatingsCard, clubName: string, colours:
 export class MyRatingsCards {
   private readonly images = new CardImages();
 
-  image(card: MyRatingsCard, clubName: string, colours: ClubColours): Promise<Buffer> {
-    const svg = myRatingsCardSvg(card, clubName, colours);
+  image(card: MyRatingsCard, clubName: string, colours: ClubColours, locale: Locale): Promise<Buffer> {
+    const svg = myRatingsCardSvg(card, clubName, colours, cardText(locale));
     // Keyed by the drawing itself: a digest, so the cache holds no fan's ratings in its keys.
     return this.images.draw(createHash('sha256').update(svg).digest('base64url'), () => svg);
   }

@@ -12,6 +12,7 @@ import {
 import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
 import { clubColours } from '../settings/club-colours.service';
 import { MY_CARD_ROWS, type MyRatingsCard, myRatingsCardSvg, readMyRatingsCard } from './my-card.service';
+import { cardText } from './share.service';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -130,6 +131,25 @@ describe("a fan's own ratings as an image", () => {
       expect(svg).not.toContain(identity);
   });
 
+  it('is drawn in the language the page reads in, else the fan’s own', async () => {
+    const english = await get(fanA.cookie);
+    const french = await get(fanA.cookie, myRatingsCardPath(live.match.id, 'fr'));
+    expect(french.statusCode).toBe(200);
+    expect(french.rawPayload.equals(english.rawPayload)).toBe(false);
+    // Without a language asked, the fan's language cookie says it.
+    const byCookie = await get(`${fanA.cookie}; matchday_locale=fr`);
+    expect(byCookie.rawPayload.equals(french.rawPayload)).toBe(true);
+    expect((await get(fanA.cookie, `${myRatingsCardPath(live.match.id)}?lang=xx`)).statusCode).toBe(400);
+
+    const card = await readMyRatingsCard(t.db, fanA.user.id, live.match.id);
+    const svg = myRatingsCardSvg(card, 'Manchester United', colours, cardText('fr'));
+    expect(svg).toContain('MANCHESTER UNITED · MES NOTES');
+    expect(svg).toContain('contre Villa &#60;script&#62;');
+    expect(svg).toContain('>JOUEUR<');
+    expect(svg).toContain('MON HOMME DU MATCH');
+    expect(svg).toContain('Supporters : la moyenne de 2 supporters');
+  });
+
   it('answers 404 to a fan who rated nobody in the match, and to a match that is live again', async () => {
     const nobody = await get(bystander.cookie);
     expect(nobody.statusCode).toBe(404);
@@ -173,7 +193,13 @@ describe('the card', () => {
     expect(pills(svg)).toHaveLength(MY_CARD_ROWS);
     expect(svg.match(/>PLAYER</g)).toHaveLength(2);
     expect(svg).toContain('2 more not shown');
-    expect(svg).toContain('1,234 fans');
+    expect(svg).toContain('Fans: the average of 1,234 fans');
+    expect(myRatingsCardSvg({ ...card(4), raters: 1 }, 'Club', colours)).toContain(
+      'Fans: the average of 1 fan<',
+    );
+    const spanish = myRatingsCardSvg(card(17), 'Club', colours, cardText('es'));
+    expect(spanish).toContain('2 más sin mostrar');
+    expect(spanish).toContain('18 de octubre de 2025');
     expect(svg).toContain('Brighton &#38; Hove Albion');
     const few = myRatingsCardSvg(card(4), 'Manchester United', colours);
     expect(few.match(/>PLAYER</g)).toHaveLength(1);

@@ -1,6 +1,9 @@
 import { competitionRanks } from '@shared/competition-ranks';
+import { DEFAULT_LOCALE, directionOf, intlTag, type Locale } from '@shared/i18n/locales';
+import type { Values } from '@shared/i18n/translator';
 import type { MatchReport } from '@shared/match-reports';
 import sharp from 'sharp';
+import { translator } from '../../lib/i18n';
 import { TtlCache } from '../../lib/ttl-cache';
 import type { ClubColours } from '../settings/club-colours.service';
 
@@ -8,7 +11,7 @@ import type { ClubColours } from '../settings/club-colours.service';
 export const SHARE_WIDTH = 1200;
 export const SHARE_HEIGHT = 630;
 
-/** What an admin or a squad list typed is text on a card, never markup. */
+/** What an admin or a squad list typed is text on a card or the share page, never markup. */
 export const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 export const FONT = `font-family="'DejaVu Sans', 'Liberation Sans', Arial, Helvetica, sans-serif"`;
 /** The cards' headings and figures: legible on every club's dark end. */
@@ -18,18 +21,72 @@ export const ACCENT = '#f6d31b';
 export const clip = (text: string, max: number) =>
   [...text].length > max ? `${[...text].slice(0, max - 1).join('')}…` : text;
 
-export const count = new Intl.NumberFormat('en-GB');
+/** What a card says, in the language it is drawn in: its messages, figures, day and capitals. */
+export interface CardText {
+  locale: Locale;
+  t: (id: string, values?: Values) => string;
+  /** A count: '1,234' (en), '1 234' (fr). */
+  count: (value: number) => string;
+  /** An average or a share to one decimal: '7.5' (en), '7,5' (fr). */
+  oneDecimal: (value: number) => string;
+  /** YYYY-MM-DD as a long date: '18 October 2025' (en-GB), '18 octobre 2025'. */
+  day: (isoDay: string) => string;
+  caps: (text: string) => string;
+  /**
+   * Text as it goes into the card's SVG, escaped. The card is laid out left to right in every language;
+   * a right-to-left language's line is isolated as right to left, so its words and figures read in order.
+   */
+  line: (text: string) => string;
+  /** A piece of a line (a tournament's name, a date) kept whole, in its own direction, in any language. */
+  piece: (text: string) => string;
+  /** The letter-spacing attribute of a heading; none for a script whose letters join (Arabic). */
+  spacing: (pixels: number) => string;
+}
 
-export const longDate = (day: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T12:00:00Z`));
+const cardTexts = new Map<Locale, CardText>();
 
-/** The result card as SVG: club and opponent, score, date, the fans' Man of the Match and top three. */
-export function shareCardSvg(report: MatchReport, clubName: string, colours: ClubColours): string {
+export function cardText(locale: Locale): CardText {
+  let text = cardTexts.get(locale);
+  if (!text) {
+    const i18n = translator(locale);
+    const tag = intlTag(locale);
+    const rtl = directionOf(locale) === 'rtl';
+    const counts = new Intl.NumberFormat(tag);
+    const decimals = new Intl.NumberFormat(tag, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    // English reads the club's own way (day, month, year), as the page's match days do.
+    const days = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : tag, {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    text = {
+      locale,
+      t: (id, values) => i18n._(id, values),
+      count: (value) => counts.format(value),
+      oneDecimal: (value) => decimals.format(value),
+      day: (isoDay) => days.format(new Date(`${isoDay}T12:00:00Z`)),
+      caps: (value) => value.toLocaleUpperCase(locale),
+      line: (value) => escapeXml(rtl ? `\u2067${value}\u2069` : value),
+      piece: (value) => (rtl ? `\u2068${value}\u2069` : value),
+      spacing: (pixels) => (rtl ? '' : `letter-spacing="${pixels}"`),
+    };
+    cardTexts.set(locale, text);
+  }
+  return text;
+}
+
+/**
+ * The result card as SVG, in the given language: club and opponent, score, date, the fans' Man of the
+ * Match and top three.
+ */
+export function shareCardSvg(
+  report: MatchReport,
+  clubName: string,
+  colours: ClubColours,
+  text: CardText = cardText(DEFAULT_LOCALE),
+): string {
+  const { t } = text;
   const { match, motm } = report;
   const top = report.players.slice(0, 3);
   // Equal averages share a rank, as on every screen.
@@ -41,25 +98,28 @@ export function shareCardSvg(report: MatchReport, clubName: string, colours: Clu
       <circle cx="32" cy="0" r="28" fill="${i === 0 ? ACCENT : 'rgba(255,255,255,0.14)'}"/>
       <text x="32" y="11" text-anchor="middle" ${FONT} font-weight="700" font-size="30" fill="${i === 0 ? colours.dark : '#ffffff'}">${ranks[i] ?? i + 1}</text>
       <text x="80" y="10" ${FONT} font-weight="700" font-size="28" fill="#ffffff">${escapeXml(clip(p.name, 18))}</text>
-      <text x="500" y="11" text-anchor="end" ${FONT} font-weight="700" font-size="36" fill="${ACCENT}">${p.averageRating.toFixed(1)}</text>
+      <text x="500" y="11" text-anchor="end" ${FONT} font-weight="700" font-size="36" fill="${ACCENT}">${text.oneDecimal(p.averageRating)}</text>
     </g>`,
     )
     .join('');
   const motmBlock = motm
-    ? `<text x="64" y="470" ${FONT} font-weight="700" font-size="24" fill="${ACCENT}" letter-spacing="3">FANS' MAN OF THE MATCH</text>
+    ? `<text x="64" y="470" ${FONT} font-weight="700" font-size="24" fill="${ACCENT}" ${text.spacing(3)}>${text.line(clip(text.caps(t('cards.share.motmHeading')), 28))}</text>
     <text x="64" y="522" ${FONT} font-weight="700" font-size="44" fill="#ffffff">${escapeXml(clip(motm.player.name, 22))}</text>
-    <text x="64" y="566" ${FONT} font-size="28" fill="rgba(255,255,255,0.8)">${motm.percentage.toFixed(1)}% of fans' votes${motm.tiedWith.length ? ' (joint)' : ''}</text>`
-    : `<text x="64" y="522" ${FONT} font-size="30" fill="rgba(255,255,255,0.8)">No Man of the Match votes</text>`;
+    <text x="64" y="566" ${FONT} font-size="28" fill="rgba(255,255,255,0.8)">${text.line(t('cards.share.motmShare', { percentage: text.oneDecimal(motm.percentage), joint: motm.tiedWith.length ? 'yes' : 'no' }))}</text>`
+    : `<text x="64" y="522" ${FONT} font-size="30" fill="rgba(255,255,255,0.8)">${text.line(t('cards.share.noMotm'))}</text>`;
+  const kicker = `${clip(text.caps(clubName), 40)} · ${text.caps(t('cards.share.fanRatings'))}`;
+  const title = t('cards.share.title', { club: clubName, opponent: match.opponent });
+  const footer = t('cards.share.footer', { raters: report.raters, ratings: report.totalRatings });
   return cardSvg(
     colours,
-    `<text x="64" y="92" ${FONT} font-weight="700" font-size="26" fill="${ACCENT}" letter-spacing="3">${escapeXml(clip(clubName.toUpperCase(), 40))} · FAN RATINGS</text>
-  <text x="64" y="160" ${FONT} font-weight="700" font-size="46" fill="#ffffff">${escapeXml(clip(`${clubName} vs ${match.opponent}`, 34))}</text>
-  <text x="64" y="212" ${FONT} font-size="28" fill="rgba(255,255,255,0.8)">${escapeXml(`${match.tournament} · ${longDate(match.playedOn)}`)}</text>
+    `<text x="64" y="92" ${FONT} font-weight="700" font-size="26" fill="${ACCENT}" ${text.spacing(3)}>${text.line(kicker)}</text>
+  <text x="64" y="160" ${FONT} font-weight="700" font-size="46" fill="#ffffff">${text.line(clip(title, 34))}</text>
+  <text x="64" y="212" ${FONT} font-size="28" fill="rgba(255,255,255,0.8)">${text.line(`${text.piece(match.tournament)} · ${text.piece(text.day(match.playedOn))}`)}</text>
   <text x="64" y="380" ${FONT} font-weight="800" font-size="150" fill="#ffffff">${match.homeScore}–${match.awayScore}</text>
   ${motmBlock}
-  <text x="640" y="250" ${FONT} font-weight="700" font-size="24" fill="${ACCENT}" letter-spacing="3">TOP RATED BY THE FANS</text>
+  <text x="640" y="250" ${FONT} font-weight="700" font-size="24" fill="${ACCENT}" ${text.spacing(3)}>${text.line(clip(text.caps(t('cards.share.topRated')), 24))}</text>
   ${rows}
-  <text x="1136" y="598" text-anchor="end" ${FONT} font-size="22" fill="rgba(255,255,255,0.7)">${count.format(report.raters)} fans rated · ${count.format(report.totalRatings)} ratings</text>`,
+  <text x="1136" y="598" text-anchor="end" ${FONT} font-size="22" fill="rgba(255,255,255,0.7)">${text.line(footer)}</text>`,
   );
 }
 
@@ -93,37 +153,53 @@ export class CardImages {
   }
 }
 
-/** Result cards, drawn once per version of a report (a correction draws a new one). */
+/** Result cards, drawn once per version of a report and language (a correction draws a new one). */
 export class ShareCards {
   private readonly images = new CardImages();
 
-  image(report: MatchReport, clubName: string, colours: ClubColours): Promise<Buffer> {
-    const key = `${report.match.id}:${report.computedAt}:${clubName}:${colours.primary}:${colours.dark}`;
-    return this.images.draw(key, () => shareCardSvg(report, clubName, colours));
+  image(report: MatchReport, clubName: string, colours: ClubColours, locale: Locale): Promise<Buffer> {
+    const key = `${report.match.id}:${report.computedAt}:${locale}:${clubName}:${colours.primary}:${colours.dark}`;
+    return this.images.draw(key, () => shareCardSvg(report, clubName, colours, cardText(locale)));
   }
 }
 
-const escapeHtml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** The page a shared link opens: the card's tags for the networks, and a way into the match's page. */
-export function sharePageHtml(report: MatchReport, clubName: string, publicUrl: string): string {
+/**
+ * The page a shared link opens, in the given language: the card's tags for the networks (the card in
+ * the same language), and a way into the match's page.
+ */
+export function sharePageHtml(
+  report: MatchReport,
+  clubName: string,
+  publicUrl: string,
+  locale: Locale = DEFAULT_LOCALE,
+): string {
+  const text = cardText(locale);
+  const { t } = text;
   const { match, motm } = report;
-  const title = `${clubName} ${match.homeScore}–${match.awayScore} ${match.opponent}: the fans' ratings`;
+  const title = t('cards.page.title', {
+    club: clubName,
+    score: `${match.homeScore}–${match.awayScore}`,
+    opponent: match.opponent,
+  });
   const best = report.players[0];
   const description = [
-    motm ? `Fans' Man of the Match: ${motm.player.name} (${motm.percentage.toFixed(1)}%).` : null,
-    best ? `Top rated: ${best.name}, ${best.averageRating.toFixed(1)}.` : null,
-    `${report.raters} fans rated.`,
+    motm
+      ? t('cards.page.motm', { name: motm.player.name, percentage: text.oneDecimal(motm.percentage) })
+      : null,
+    best ? t('cards.page.topRated', { name: best.name, average: text.oneDecimal(best.averageRating) }) : null,
+    t('cards.page.raters', { raters: report.raters }),
   ]
     .filter(Boolean)
     .join(' ');
   const base = publicUrl.replace(/\/$/, '');
-  const page = `${base}/share/match/${match.id}`;
-  const image = `${base}/share/match/${match.id}.png`;
+  const lang = `?lang=${locale}`;
+  const page = `${base}/share/match/${match.id}${lang}`;
+  const image = `${base}/share/match/${match.id}.png${lang}`;
   const app = `/matches/${match.id}`;
   const tags = [
     ['og:type', 'website'],
-    ['og:site_name', `${clubName} Player Ratings`],
+    ['og:site_name', t('cards.page.siteName', { club: clubName })],
+    ['og:locale', locale],
     ['og:title', title],
     ['og:description', description],
     ['og:url', page],
@@ -132,7 +208,7 @@ export function sharePageHtml(report: MatchReport, clubName: string, publicUrl: 
     ['og:image:height', String(SHARE_HEIGHT)],
     ['og:image:alt', title],
   ]
-    .map(([property, content]) => `<meta property="${property}" content="${escapeHtml(content ?? '')}">`)
+    .map(([property, content]) => `<meta property="${property}" content="${escapeXml(content ?? '')}">`)
     .join('\n    ');
   const twitter = [
     ['twitter:card', 'summary_large_image'],
@@ -140,25 +216,25 @@ export function sharePageHtml(report: MatchReport, clubName: string, publicUrl: 
     ['twitter:description', description],
     ['twitter:image', image],
   ]
-    .map(([name, content]) => `<meta name="${name}" content="${escapeHtml(content ?? '')}">`)
+    .map(([name, content]) => `<meta name="${name}" content="${escapeXml(content ?? '')}">`)
     .join('\n    ');
   return `<!doctype html>
-<html lang="en">
+<html lang="${locale}" dir="${directionOf(locale)}">
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
-    <title>${escapeHtml(title)}</title>
-    <meta name="description" content="${escapeHtml(description)}">
-    <link rel="canonical" href="${escapeHtml(page)}">
+    <title>${escapeXml(title)}</title>
+    <meta name="description" content="${escapeXml(description)}">
+    <link rel="canonical" href="${escapeXml(page)}">
     ${tags}
     ${twitter}
   </head>
   <body>
     <main>
-      <h1>${escapeHtml(title)}</h1>
-      <p>${escapeHtml(description)}</p>
-      <p><img src="${escapeHtml(image)}" width="600" height="315" alt="${escapeHtml(title)}"></p>
-      <p><a href="${escapeHtml(app)}">See every player's rating</a></p>
+      <h1>${escapeXml(title)}</h1>
+      <p>${escapeXml(description)}</p>
+      <p><img src="${escapeXml(image)}" width="600" height="315" alt="${escapeXml(title)}"></p>
+      <p><a href="${escapeXml(app)}">${escapeXml(t('cards.page.seeAll'))}</a></p>
     </main>
   </body>
 </html>`;

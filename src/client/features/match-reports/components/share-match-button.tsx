@@ -1,6 +1,8 @@
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/use-toast';
+import { currentLocale } from '@client/lib/i18n/i18n';
 import { useT } from '@client/lib/i18n/use-t';
+import { shareMatchPath } from '@shared/match-reports';
 import { Share2 } from 'lucide-react';
 
 /**
@@ -10,7 +12,8 @@ import { Share2 } from 'lucide-react';
 export function ShareMatchButton({ matchId, title }: { matchId: number; title: string }) {
   const t = useT();
   const share = async () => {
-    const url = new URL(`/share/match/${matchId}`, window.location.origin).toString();
+    // In the language the fan reads: the shared page and its card are written in it.
+    const url = new URL(shareMatchPath(matchId, currentLocale()), window.location.origin).toString();
     if (typeof navigator.share === 'function') {
       try {
         await navigator.share({ title, url });

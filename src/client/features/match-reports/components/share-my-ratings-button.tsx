@@ -1,6 +1,7 @@
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
+import { currentLocale } from '@client/lib/i18n/i18n';
 import { useT } from '@client/lib/i18n/use-t';
 import { readAuthToken } from '@client/lib/storage';
 import { myRatingsCardFileName, myRatingsCardPath } from '@shared/match-reports';
@@ -13,7 +14,11 @@ async function fetchCard(matchId: number, opponent: string): Promise<File> {
   // A social sign-in's page holds a bearer token; a password sign-in relies on the cookie.
   const token = readAuthToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  const response = await fetch(myRatingsCardPath(matchId), { credentials: 'same-origin', headers });
+  // Drawn in the language the fan reads.
+  const response = await fetch(myRatingsCardPath(matchId, currentLocale()), {
+    credentials: 'same-origin',
+    headers,
+  });
   if (!response.ok) throw new Error(`${response.status}`);
   const blob = await response.blob();
   return new File([blob], myRatingsCardFileName(opponent), { type: 'image/png' });
