@@ -12,14 +12,25 @@ export function TooltipProvider({ children }: { children: ReactNode }) {
   return <TooltipPrimitive.Provider {...TOOLTIP_DELAYS}>{children}</TooltipPrimitive.Provider>;
 }
 
-/** Shows `label` by its trigger on hover or focus. It never takes a pointer, so it hides nothing it covers. */
-export function Tooltip({ label, children }: { label: string; children: ReactElement }) {
+/**
+ * Shows `label` by its trigger on hover or focus, above it unless `side` says otherwise (below a control
+ * whose figure it would cover). It never takes a pointer, so nothing it covers stops answering.
+ */
+export function Tooltip({
+  label,
+  side = 'top',
+  children,
+}: {
+  label: string;
+  side?: 'top' | 'bottom';
+  children: ReactElement;
+}) {
   return (
     <TooltipPrimitive.Root>
       <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
       <TooltipPrimitive.Portal>
         <TooltipPrimitive.Content
-          side="top"
+          side={side}
           sideOffset={4}
           className="surface-dark pointer-events-none z-50 max-w-64 rounded-md bg-chrome px-2.5 py-1.5 text-xs font-medium text-white shadow-md data-[state=delayed-open]:animate-fade-in"
         >

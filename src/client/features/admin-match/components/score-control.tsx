@@ -44,8 +44,10 @@ function ScoreSide({ side, team, goals, disabled, onStep }: SideProps) {
         {goals}
       </output>
       <div className="flex items-center gap-2">
+        {/* Below the buttons: above them the tooltip would cover the score it changes. */}
         <IconButton
           variant="outline"
+          tooltipSide="bottom"
           disabled={disabled || goals <= GOALS_MIN}
           onClick={() => onStep(side, -1)}
           label={t(text.decrease)}
@@ -54,6 +56,7 @@ function ScoreSide({ side, team, goals, disabled, onStep }: SideProps) {
         </IconButton>
         <IconButton
           variant="outline"
+          tooltipSide="bottom"
           disabled={disabled || goals >= GOALS_MAX}
           onClick={() => onStep(side, 1)}
           label={t(text.increase)}
