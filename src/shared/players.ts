@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { nameField } from './auth';
-import { POSITIONS } from './domain';
 import { endpoint } from './endpoint';
-import { defineErrors, errorKey } from './errors';
+import { defineErrors } from './errors';
 import { dbId, dbIdParam } from './ids';
 
 const INVALID_PLAYER_ID = 'Invalid player id';
@@ -45,14 +43,6 @@ export const SQUAD_ERRORS = defineErrors('squad', {
   overlap: 'A player cannot be both in the Starting XI and a substitute',
 });
 
-const idList = z.array(playerIdField).max(200);
-
-/** Replaces the whole set of players available for rating. */
-export const availableForRatingBody = z.object({ playerIds: idList });
-export const updateSquadBody = z.object({ startingXI: idList, substitutes: idList });
-
-export const positionField = z.enum(POSITIONS, { error: 'Choose a position from the list' });
-
 /** The player's figures from the product's own data (the stats dialog); null where there is none. */
 export const seasonStats = z.object({
   playerId: z.number().int(),
@@ -79,29 +69,6 @@ export const PLAYER_ERRORS = defineErrors('player', {
   notFound: 'Player not found',
   imagesNotConfigured:
     'Player images come from a football-data provider: set FOOTBALL_API_URL and FOOTBALL_API_KEY on the server, and give players their provider id (apiPlayerId).',
-});
-
-const jerseyRange = errorKey(PLAYER_ERRORS.jerseyRange);
-export const playerBody = z.object({
-  name: nameField,
-  position: z.enum(POSITIONS, { error: errorKey(PLAYER_ERRORS.positionRequired) }),
-  jerseyNumber: z
-    .number({ error: jerseyRange })
-    .int(jerseyRange)
-    .min(1, jerseyRange)
-    .max(99, jerseyRange)
-    .nullable()
-    .optional(),
-  apiPlayerId: dbId('Provider player id must be a whole number from 1 to 2147483647').nullable().optional(),
-});
-export type PlayerBody = z.input<typeof playerBody>;
-export const playerResponse = z.object({ player });
-
-/** POST /api/admin/update-player-images: what the football-data provider filled in. */
-export const playerImagesResult = z.object({
-  updated: z.number().int(),
-  skipped: z.number().int(),
-  message: z.string(),
 });
 
 export const playersApi = {

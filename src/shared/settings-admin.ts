@@ -1,7 +1,36 @@
 /** The admin's branding and social links: checked input, and the calls that read and save them. */
+import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { defineErrors, errorKey } from './errors';
-import { customization, customizationBody, socialMedia, socialMediaBody } from './settings';
+import { optionalText } from './optional-text';
+import { customization, socialMedia } from './settings';
+
+/** A link the footer may show: http(s) only. */
+const link = z
+  .string()
+  .trim()
+  .max(500)
+  .nullable()
+  .optional()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || /^https?:\/\/[^\s]+$/i.test(v), 'Links must start with http:// or https://');
+
+export const customizationBody = z.object({
+  companyName: optionalText(80),
+  description: optionalText(500),
+  logoUrl: optionalText(2000),
+  headerImageUrl: optionalText(2000),
+});
+export type CustomizationBody = z.input<typeof customizationBody>;
+
+export const socialMediaBody = z.object({
+  youtube: link,
+  youtubeVideo: link,
+  instagram: link,
+  facebook: link,
+  tiktok: link,
+});
+export type SocialMediaBody = z.input<typeof socialMediaBody>;
 
 export const CUSTOMIZATION_ERRORS = defineErrors('customization', {
   logoUrl: 'Logo must be an uploaded file or an http(s) address',

@@ -1,19 +1,42 @@
 /** The admin's squad calls: who starts, who is a substitute, who fans can rate, and player edits. */
 import { z } from 'zod';
-import { STARTING_XI_MAX, SUBSTITUTES_MAX } from './domain';
+import { nameField } from './auth';
+import { POSITIONS, STARTING_XI_MAX, SUBSTITUTES_MAX } from './domain';
 import { endpoint } from './endpoint';
 import { defineErrors, errorKey } from './errors';
-import {
-  availableForRatingBody,
-  playerBody,
-  playerIdField,
-  playerIdParams,
-  playerImagesResult,
-  playerList,
-  playerResponse,
-  SQUAD_ERRORS,
-  updateSquadBody,
-} from './players';
+import { dbId } from './ids';
+import { PLAYER_ERRORS, player, playerIdField, playerIdParams, playerList, SQUAD_ERRORS } from './players';
+
+const idList = z.array(playerIdField).max(200);
+
+/** Replaces the whole set of players available for rating. */
+export const availableForRatingBody = z.object({ playerIds: idList });
+export const updateSquadBody = z.object({ startingXI: idList, substitutes: idList });
+
+export const positionField = z.enum(POSITIONS, { error: 'Choose a position from the list' });
+
+const jerseyRange = errorKey(PLAYER_ERRORS.jerseyRange);
+export const playerBody = z.object({
+  name: nameField,
+  position: z.enum(POSITIONS, { error: errorKey(PLAYER_ERRORS.positionRequired) }),
+  jerseyNumber: z
+    .number({ error: jerseyRange })
+    .int(jerseyRange)
+    .min(1, jerseyRange)
+    .max(99, jerseyRange)
+    .nullable()
+    .optional(),
+  apiPlayerId: dbId('Provider player id must be a whole number from 1 to 2147483647').nullable().optional(),
+});
+export type PlayerBody = z.input<typeof playerBody>;
+export const playerResponse = z.object({ player });
+
+/** POST /api/admin/update-player-images: what the football-data provider filled in. */
+export const playerImagesResult = z.object({
+  updated: z.number().int(),
+  skipped: z.number().int(),
+  message: z.string(),
+});
 
 /** The squad's answer after a change: the players now available for rating. */
 export const squadChanged = z.object({ success: z.literal(true), players: playerList });

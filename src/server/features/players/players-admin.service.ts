@@ -1,11 +1,6 @@
 import { MANAGERS_MAX, STARTING_XI_MAX } from '@shared/domain';
-import {
-  PLAYER_ERRORS,
-  type Player,
-  type playerBody,
-  type playerImagesResult,
-  SQUAD_ERRORS,
-} from '@shared/players';
+import { PLAYER_ERRORS, type Player, SQUAD_ERRORS } from '@shared/players';
+import type { playerBody, playerImagesResult } from '@shared/squad';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';

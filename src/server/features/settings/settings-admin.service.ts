@@ -1,5 +1,5 @@
-import type { Customization, SocialMedia, socialMediaBody } from '@shared/settings';
-import type { adminCustomizationBody } from '@shared/settings-admin';
+import type { Customization, SocialMedia } from '@shared/settings';
+import type { adminCustomizationBody, socialMediaBody } from '@shared/settings-admin';
 import {
   MASKED_KEY_PREFIX,
   TRACKING_ERRORS,

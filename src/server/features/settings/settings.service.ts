@@ -1,4 +1,5 @@
-import type { Banner, Banners, bannerInput } from '@shared/content';
+import type { Banner, Banners } from '@shared/content';
+import type { bannerInput } from '@shared/content-admin';
 import { DEFAULT_SEASON_START_MONTH } from '@shared/domain';
 import type { Customization, SocialMedia } from '@shared/settings';
 import { sql } from 'drizzle-orm';

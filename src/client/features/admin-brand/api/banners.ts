@@ -1,6 +1,6 @@
 import { callEndpoint } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
-import type { BannersBody } from '@shared/content';
+import type { BannersBody } from '@shared/content-admin';
 import { contentAdminApi } from '@shared/content-admin';
 import { keyOf } from '@shared/endpoint';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,8 +1,7 @@
 import { callEndpoint } from '@client/lib/api-client';
 import { customizationQueryOptions } from '@client/lib/branding/get-customization';
 import { keyOf } from '@shared/endpoint';
-import type { CustomizationBody } from '@shared/settings';
-import { brandingAdminApi } from '@shared/settings-admin';
+import { brandingAdminApi, type CustomizationBody } from '@shared/settings-admin';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 /** GET /api/admin/customization: the branding as stored (always fresh when the admin opens it). */

@@ -1,8 +1,7 @@
 import { callEndpoint } from '@client/lib/api-client';
 import { socialMediaQueryOptions } from '@client/lib/branding/get-social-media';
 import { keyOf } from '@shared/endpoint';
-import type { SocialMediaBody } from '@shared/settings';
-import { brandingAdminApi } from '@shared/settings-admin';
+import { brandingAdminApi, type SocialMediaBody } from '@shared/settings-admin';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export function adminSocialMediaQueryOptions() {

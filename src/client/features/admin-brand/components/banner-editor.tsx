@@ -5,7 +5,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Switch } from '@client/components/ui/switch';
 import { Textarea } from '@client/components/ui/textarea';
 import { useT } from '@client/lib/i18n/use-t';
-import type { bannersBody } from '@shared/content';
+import type { bannersBody } from '@shared/content-admin';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { EmbedBannerPreview, ManualBannerPreview } from './banner-preview';

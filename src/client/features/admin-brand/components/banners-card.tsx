@@ -7,7 +7,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/
 import { apiErrorMessage } from '@client/lib/api-client';
 import { useT } from '@client/lib/i18n/use-t';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Banner, type Banners, bannersBody } from '@shared/content';
+import type { Banner, Banners } from '@shared/content';
+import { bannersBody } from '@shared/content-admin';
 import { useEffect, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import type { z } from 'zod';

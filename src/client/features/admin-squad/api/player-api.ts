@@ -1,7 +1,6 @@
 import { apiRequest, callEndpoint } from '@client/lib/api-client';
 import { refreshSquadQueries } from '@client/lib/squad-queries';
-import type { PlayerBody } from '@shared/players';
-import { squadApi } from '@shared/squad';
+import { type PlayerBody, squadApi } from '@shared/squad';
 import { uploadResponse } from '@shared/uploads';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 

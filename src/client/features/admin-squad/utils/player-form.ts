@@ -1,6 +1,7 @@
 import { UPLOAD_MAX_BYTES } from '@shared/domain';
 import { type AppError, errorKey } from '@shared/errors';
-import { PLAYER_ERRORS, type PlayerBody, playerBody, positionField } from '@shared/players';
+import { PLAYER_ERRORS } from '@shared/players';
+import { type PlayerBody, playerBody, positionField } from '@shared/squad';
 import { UPLOAD_ERRORS } from '@shared/uploads';
 import { z } from 'zod';
 
