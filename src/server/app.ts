@@ -36,7 +36,8 @@ import { AvailablePlayersCache } from './features/players/available-players-cach
 import { playersRoutes } from './features/players/players.routes';
 import { playersAdminRoutes } from './features/players/players-admin.routes';
 import { pushRoutes } from './features/push/push.routes';
-import { createPushSender, type PushSenderOptions, pushQueueDepth } from './features/push/push-sender';
+import { pushQueueDepth } from './features/push/push-queue';
+import { createPushSender, type PushSenderOptions } from './features/push/push-sender';
 import { pwaRoutes } from './features/pwa/pwa.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { getCustomization } from './features/settings/settings.service';
