@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -15,7 +15,6 @@ import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { MailJobs } from './features/auth/mail-jobs';
 import { healthRoutes } from './features/health/health.routes';
-import { FastReads } from './features/match-day/fast-reads';
 import { FinalVotesCache } from './features/match-day/final-votes-cache';
 import { matchDayRoutes } from './features/match-day/match-day.routes';
 import { MatchSnapshots, type SnapshotOptions } from './features/match-day/results.service';
@@ -58,6 +57,7 @@ import { authPlugin } from './plugins/auth';
 import { clientPlugin } from './plugins/client';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
+import { AheadOfRouter, fastReadsPlugin } from './plugins/fast-reads';
 import { type LiveOptions, livePlugin } from './plugins/live';
 import { metricsPlugin } from './plugins/metrics';
 import { RequestLogController, requestLogPlugin } from './plugins/request-log';
@@ -100,7 +100,7 @@ export interface AppOptions {
   /** The process's readiness (main.ts makes it before migrating); default: ready once built. */
   readiness?: Readiness;
   /**
-   * Answer a fan's three hot reads from memory ahead of Fastify (features/match-day/fast-reads.ts) on a
+   * Answer the reads routes declare answerable from memory ahead of Fastify (plugins/fast-reads.ts) on a
    * listening server. Default true; false sends every request through the routes (tests compare the two).
    */
   fastReads?: boolean;
@@ -116,9 +116,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     keepAliveTimeout: 72_000,
     connectionTimeout: 120_000,
   };
-  // Set once the caches exist; until then (and when off, or with LOG_REQUESTS, whose per-request lines it
+  // Opened once the app is ready; until then (and when off, or with LOG_REQUESTS, whose per-request lines it
   // would skip, or under Vite, whose middleware adds headers to every answer) Fastify answers everything.
-  let fastReads: FastReads | null = null;
+  const ahead = new AheadOfRouter();
   const fastReadsWanted = options.fastReads !== false && !env.LOG_REQUESTS && options.client !== 'vite';
   const app = Fastify({
     ...(options.logger ? { loggerInstance: redactingLogger(options.logger) } : { logger: false }),
@@ -142,22 +142,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // with reply.hijack(), which still pays those, about 40-45 µs; from here about 30-35 with the same code
     // (the bare app: about 17-21). inject() never comes through here: it tests the routes.
     serverFactory: (handler) => {
-      const listener = (req: IncomingMessage, res: ServerResponse) => {
-        if (fastReads === null || !fastReads.answer(req, res)) handler(req, res);
-      };
       // As Fastify sets up its own (fastify/lib/server.js), from the same values.
-      const server = createServer(http.http, listener);
+      const server = createServer(http.http, ahead.listener(handler));
       server.keepAliveTimeout = http.keepAliveTimeout;
       server.requestTimeout = http.requestTimeout;
       server.setTimeout(http.connectionTimeout);
       return server;
     },
-  });
-  // The first preClose hook: from the close on Fastify answers 503 and closes the connection, so the fast
-  // reads step aside.
-  app.addHook('preClose', (done) => {
-    fastReads?.close();
-    done();
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -218,6 +209,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const sessions = new SessionCache(changes);
   await app.register(authPlugin, { db: database.db, secureCookies: env.secureCookies, sessions });
+  // Before the live plugin: its preClose hook is then first, and the fast reads step aside at once.
+  if (fastReadsWanted) await app.register(fastReadsPlugin, { ahead, sessions, metrics, readiness, slowMs });
   // Before the routes: their success hooks broadcast what changed.
   const redisPrefix = options.live?.redisPrefix ?? 'matchday';
   const bus: LiveBus = env.REDIS_URL
@@ -316,18 +309,5 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pwaRoutes, { db, clubName: env.CLUB_NAME });
 
   await app.register(clientPlugin, { mode: options.client ?? 'none', dir: options.clientDir });
-  if (fastReadsWanted)
-    fastReads = new FastReads({
-      sessions,
-      parseCookie: (header) => app.parseCookie(header),
-      matches,
-      snapshots,
-      finalVotes,
-      available,
-      metrics,
-      log: app.log,
-      slowMs,
-      readiness,
-    });
   return app;
 }

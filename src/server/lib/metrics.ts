@@ -157,7 +157,7 @@ export class Metrics {
 
   readonly fastReads = new Counter({
     name: 'matchday_fast_reads_total',
-    help: "GET answers given from memory ahead of Fastify's hooks (features/match-day/fast-reads.ts), by route pattern; each is in the HTTP histogram too.",
+    help: "GET answers given from memory ahead of Fastify's hooks (plugins/fast-reads.ts), by route pattern; each is in the HTTP histogram too.",
     labelNames: ['route'] as const,
     registers: [this.registry],
     // Counted by the fast reads as plain numbers (a labelled inc() on every answer cost them about 5 %

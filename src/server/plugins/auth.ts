@@ -28,7 +28,7 @@ export interface TokenSource {
 /**
  * The session token a request carries: a bearer token, else (live socket only) the token it offers, else
  * the session cookie. `cookies` is the Cookie header as @fastify/cookie parses it (request.cookies, or
- * app.parseCookie on the header). The fast reads (features/match-day/fast-reads.ts) call this too.
+ * app.parseCookie on the header). The fast reads (plugins/fast-reads.ts) call this too.
  */
 export function readSessionToken(
   request: TokenSource,

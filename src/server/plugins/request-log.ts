@@ -69,7 +69,7 @@ export const requestLogPlugin = fp(async (app: FastifyInstance, opts: { slowMs: 
   });
 });
 
-/** The slow-answer line, for this plugin's hook and the fast reads (features/match-day/fast-reads.ts). */
+/** The slow-answer line, for this plugin's hook and the fast reads (plugins/fast-reads.ts). */
 export function logIfSlow(
   log: FastifyBaseLogger,
   slowMs: number,

@@ -44,7 +44,7 @@ const BASELINE = {
 
 /**
  * An API answer is data, never a document: it may load nothing and be framed by nobody. The short policy
- * keeps the page's long one off every JSON answer. The fast reads (features/match-day/fast-reads.ts) send
+ * keeps the page's long one off every JSON answer. The fast reads (plugins/fast-reads.ts) send
  * this same set.
  */
 export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({

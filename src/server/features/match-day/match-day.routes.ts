@@ -19,7 +19,7 @@ export async function matchDayRoutes(
     db: Database;
     snapshots: MatchSnapshots;
     matches: MatchCache;
-    /** The app's: the fast reads (fast-reads.ts) peek into it too. */
+    /** The app's: the leaderboard's fast read peeks into it too. */
     finalVotes: FinalVotesCache;
     bus: LiveBus;
     /** Namespace of the Redis keys the ticker claims. */

@@ -3,7 +3,7 @@ import { encodeJson } from '../../lib/json-answer';
 import type { MatchSnapshot } from './results.service';
 
 // The same for everyone who may read them: encoded once per snapshot, not per reader. The routes and the
-// fast reads (fast-reads.ts) both send these, so they cannot send different bytes.
+// fast reads (plugins/fast-reads.ts) both send these, so they cannot send different bytes.
 const leaderboardJson = new WeakMap<MatchSnapshot, string>();
 const statsJson = new WeakMap<MatchSnapshot, string>();
 

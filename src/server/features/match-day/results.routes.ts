@@ -3,7 +3,7 @@ import { averageOf } from '@shared/percent';
 import { RATING_ERRORS } from '@shared/ratings';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
-import type { MatchRow } from '../../db/schema';
+import type { MatchRow, UserRow } from '../../db/schema';
 import { forbidden } from '../../lib/http-error';
 import { sendJson } from '../../lib/json-answer';
 import { route } from '../../lib/route';
@@ -25,7 +25,7 @@ export async function resultsRoutes(
   async function resultsMatch(request: FastifyRequest, matchId: number): Promise<MatchRow> {
     const user = requireUser(request);
     const match = await matches.require(matchId);
-    // The vote is asked only when it decides; the fast reads (fast-reads.ts) ask the same helper.
+    // The vote is asked only when it decides; the fast read below asks the same helper.
     const visible =
       resultsVisibleGiven(user, match, undefined) ??
       resultsVisibleGiven(user, match, await finalVotes.hasVoted(user.id, matchId));
@@ -33,14 +33,37 @@ export async function resultsRoutes(
     return match;
   }
 
+  /** resultsMatch's answer from memory alone: true, or the route must decide (and maybe read). */
+  function resultsVisibleNow(user: UserRow, matchId: number): boolean {
+    const match = matches.peek(matchId);
+    return (
+      match !== undefined && resultsVisibleGiven(user, match, finalVotes.peek(user.id, matchId)) === true
+    );
+  }
+  /** The kept figures, encoded, while they hold every write: the fast reads' answers. */
+  const kept = (encode: typeof encodedMatchStats) => (params: { matchId: number }) => {
+    const snapshot = snapshots.peek(params.matchId);
+    return snapshot && encode(snapshot);
+  };
+
   const signedInOnly = { preValidation: signedIn };
 
-  // This read, the leaderboard's and the available players' are also answered by the fast reads
-  // (fast-reads.ts) when all they need is in memory; these routes stay the reference for every other case.
-  route(app, resultsApi.matchStats, signedInOnly, async (request, reply) => {
-    await matches.require(request.params.matchId);
-    return sendJson(reply, encodedMatchStats(await snapshots.get(request.params.matchId)));
-  });
+  route(
+    app,
+    resultsApi.matchStats,
+    {
+      ...signedInOnly,
+      // A match's stats are no secret: any signed-in fan of a known match may read them.
+      fastRead: {
+        policy: (_user, { matchId }) => matches.peek(matchId) !== undefined,
+        answer: kept(encodedMatchStats),
+      },
+    },
+    async (request, reply) => {
+      await matches.require(request.params.matchId);
+      return sendJson(reply, encodedMatchStats(await snapshots.get(request.params.matchId)));
+    },
+  );
 
   route(app, resultsApi.playerStats, signedInOnly, async (request) => {
     const user = requireUser(request);
@@ -56,10 +79,21 @@ export async function resultsRoutes(
       : { average: null, count: 0 };
   });
 
-  route(app, resultsApi.leaderboard, signedInOnly, async (request, reply) => {
-    await resultsMatch(request, request.params.matchId);
-    return sendJson(reply, encodedLeaderboard(await snapshots.get(request.params.matchId)));
-  });
+  route(
+    app,
+    resultsApi.leaderboard,
+    {
+      ...signedInOnly,
+      fastRead: {
+        policy: (user, { matchId }) => resultsVisibleNow(user, matchId),
+        answer: kept(encodedLeaderboard),
+      },
+    },
+    async (request, reply) => {
+      await resultsMatch(request, request.params.matchId);
+      return sendJson(reply, encodedLeaderboard(await snapshots.get(request.params.matchId)));
+    },
+  );
 
   route(app, resultsApi.distribution, signedInOnly, async (request) => {
     await resultsMatch(request, request.params.matchId);

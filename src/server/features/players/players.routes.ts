@@ -32,12 +32,20 @@ export async function playersRoutes(
 ) {
   const signedInOnly = { preValidation: signedIn };
   route(app, playersApi.list, signedInOnly, () => listPlayers(opts.db));
-  // Also answered by the fast reads (match-day/fast-reads.ts) when the list is in memory; this route stays
-  // the reference for every other case.
-  route(app, playersApi.available, signedInOnly, async (_request, reply) => {
-    reply.header('cache-control', AVAILABLE_CACHE_CONTROL);
-    return sendJson(reply, await opts.available.json());
-  });
+  const availableHeaders = { 'cache-control': AVAILABLE_CACHE_CONTROL };
+  route(
+    app,
+    playersApi.available,
+    {
+      ...signedInOnly,
+      // Every signed-in fan reads the same list.
+      fastRead: { policy: () => true, answer: () => opts.available.peek(), headers: availableHeaders },
+    },
+    async (_request, reply) => {
+      reply.headers(availableHeaders);
+      return sendJson(reply, await opts.available.json());
+    },
+  );
   route(app, playersApi.seasonStats, signedInOnly, (request) => loadSeasonStats(opts.db, request.params.id));
 
   // Public like uploads: an <img> asks for it, and it shows no more than the squad list does.

@@ -12,7 +12,7 @@ import { portraitSpec, portraitUrl } from './player-portrait.service';
 
 /**
  * GET /api/players/available-for-rating is always fresh: never kept by the browser, and the server's copy
- * is dropped by any change to the squad. Its route and the fast reads (match-day/fast-reads.ts) send it.
+ * is dropped by any change to the squad. Its route and the fast reads (plugins/fast-reads.ts) send it.
  */
 export const AVAILABLE_CACHE_CONTROL = 'no-store';
 

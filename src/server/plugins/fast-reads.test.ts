@@ -1,7 +1,9 @@
 import { Agent, request } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import { Writable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import { resultsApi } from '@shared/match-day';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,12 +12,19 @@ import {
   rateAll,
   setupLiveMatch,
   voteAll,
-} from '../../../../tests/server/match-fixtures';
-import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
-import { sessions } from '../../db/schema';
-import { LOG_OPTIONS } from '../../lib/log-redaction';
-import { SESSION_COOKIE } from '../../lib/sessions';
-import { hashToken, randomToken } from '../../lib/tokens';
+} from '../../../tests/server/match-fixtures';
+import { createTestContext, type TestContext } from '../../../tests/server/test-app';
+import { sessions } from '../db/schema';
+import { ChangeFeed } from '../lib/change-feed';
+import { LOG_OPTIONS } from '../lib/log-redaction';
+import { Metrics } from '../lib/metrics';
+import { Readiness } from '../lib/readiness';
+import { route } from '../lib/route';
+import { SessionCache } from '../lib/session-cache';
+import { SESSION_COOKIE } from '../lib/sessions';
+import { hashToken, randomToken } from '../lib/tokens';
+import { signedIn } from './auth';
+import { AheadOfRouter, fastReadsPlugin } from './fast-reads';
 
 interface Answer {
   status: number;
@@ -55,6 +64,24 @@ async function listening(t: TestContext) {
       req.end();
     });
   return { call, close: () => agent.destroy() };
+}
+
+/**
+ * Every route that declares a fast read, with a path to ask it by: each `:param` filled from `values`.
+ * A declared route whose parameter this test has no value for fails the test, so none goes unchecked.
+ */
+function declaredReads(app: FastifyInstance, values: Record<string, string | number>) {
+  const declared = app.registeredRoutes.filter((r) => r.method === 'GET' && r.config?.fastRead);
+  return declared.map((route) => ({
+    pattern: route.url,
+    path: route.url.replace(/:(\w+)/g, (_, name: string) => {
+      const value = values[name];
+      if (value === undefined) throw new Error(`${route.url}: no value for :${name} in this test`);
+      return String(value);
+    }),
+    headers: Object.keys(route.config?.fastRead?.headers ?? {}),
+    prefix: route.url.includes(':') ? route.url.slice(0, route.url.lastIndexOf('/') + 1) : null,
+  }));
 }
 
 /** Answers the fast reads gave so far, all routes together. */
@@ -101,7 +128,7 @@ describe('fast reads', () => {
   let fan: Awaited<ReturnType<typeof createFan>>;
   let onT: Awaited<ReturnType<typeof listening>>;
   let onReference: Awaited<ReturnType<typeof listening>>;
-  let reads: Array<{ pattern: string; path: string }>;
+  let reads: ReturnType<typeof declaredReads>;
 
   beforeAll(async () => {
     t = await createTestContext();
@@ -117,11 +144,7 @@ describe('fast reads', () => {
     await rateAll(other.api, other.user.id, live, 5);
     onT = await listening(t);
     onReference = await listening(reference);
-    reads = [
-      { pattern: '/api/leaderboard/match/:matchId', path: `/api/leaderboard/match/${live.match.id}` },
-      { pattern: '/api/stats/match/:matchId', path: `/api/stats/match/${live.match.id}` },
-      { pattern: '/api/players/available-for-rating', path: '/api/players/available-for-rating' },
-    ];
+    reads = declaredReads(t.app, { matchId: live.match.id });
   });
   afterAll(async () => {
     onT.close();
@@ -130,8 +153,16 @@ describe('fast reads', () => {
     await t.close();
   });
 
-  it("answer each read with the route's status, body and headers", async () => {
-    for (const { path } of reads) {
+  it("are declared by the three hot reads of a fan's page", () => {
+    expect(reads.map((r) => r.pattern).sort()).toEqual([
+      '/api/leaderboard/match/:matchId',
+      '/api/players/available-for-rating',
+      '/api/stats/match/:matchId',
+    ]);
+  });
+
+  it("answer each declared read with the route's status, body and headers", async () => {
+    for (const { path, headers } of reads) {
       const expected = await onReference.call(path, { cookie: fan.cookie });
       expect(expected.status, path).toBe(200);
       const fast = await fastAnswer(t.app, onT.call, path, { cookie: fan.cookie });
@@ -139,7 +170,7 @@ describe('fast reads', () => {
       // The header set the routes send, named here so a change to either side shows.
       expect(Object.keys(fast.headers).sort(), path).toEqual(
         [
-          ...(path.includes('available') ? ['cache-control'] : []),
+          ...headers,
           'content-length',
           'content-security-policy',
           'content-type',
@@ -255,7 +286,9 @@ describe('fast reads', () => {
 
   it('leave unknown matches and bad ids to the routes: 404 and 400', async () => {
     const before = await fastAnswers(t.app);
-    for (const prefix of ['/api/leaderboard/match/', '/api/stats/match/']) {
+    const prefixes = reads.flatMap((r) => (r.prefix ? [r.prefix] : []));
+    expect(prefixes.length).toBeGreaterThan(0);
+    for (const prefix of prefixes) {
       for (const [id, status] of [
         [String(live.match.id + 1000), 404],
         ['0', 400],
@@ -271,6 +304,20 @@ describe('fast reads', () => {
         }
       }
     }
+    expect(await fastAnswers(t.app)).toBe(before);
+    // Encoded or decorated ids: the router may read them otherwise than as written; the route answers.
+    for (const prefix of prefixes)
+      for (const odd of [
+        `${live.match.id}%20`,
+        `%3${live.match.id}`,
+        `+${live.match.id}`,
+        `${live.match.id};x`,
+      ]) {
+        const answer = await onT.call(`${prefix}${odd}`, { cookie: fan.cookie });
+        expect(answer, `${prefix}${odd}`).toEqual(
+          await onReference.call(`${prefix}${odd}`, { cookie: fan.cookie }),
+        );
+      }
     expect(await fastAnswers(t.app)).toBe(before);
   });
 
@@ -371,5 +418,58 @@ describe('fast reads, logged', () => {
       port.close();
       await t.close();
     }
+  });
+});
+
+describe('fast reads, declared', () => {
+  /** A bare Fastify with the plugin and one route declaring a fast read: whether it starts. */
+  async function start(declare: (app: FastifyInstance) => void): Promise<void> {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    const changes = new ChangeFeed();
+    await app.register(fastReadsPlugin, {
+      ahead: new AheadOfRouter(),
+      sessions: new SessionCache(changes),
+      metrics: new Metrics(),
+      readiness: new Readiness('ready'),
+      slowMs: 1000,
+    });
+    declare(app);
+    try {
+      await app.ready();
+    } finally {
+      await app.close();
+    }
+  }
+  const fastRead = { policy: () => true, answer: () => '{}' };
+  const handler = () => ({ totalRatings: 0, totalVotes: 0 });
+
+  it('start for a signed-in API read with at most a last path parameter', async () => {
+    await start((app) => route(app, resultsApi.matchStats, { preValidation: signedIn, fastRead }, handler));
+  });
+
+  it('refuse to start for a read they could not answer as its route would', async () => {
+    await expect(start((app) => route(app, resultsApi.matchStats, { fastRead }, handler))).rejects.toThrow(
+      '/api/stats/match/:matchId: a fast read is a signedIn route',
+    );
+    await expect(
+      start((app) =>
+        route(
+          app,
+          resultsApi.matchStats,
+          { preValidation: signedIn, config: { rateLimit: { max: 1, timeWindow: 1000 } }, fastRead },
+          handler,
+        ),
+      ),
+    ).rejects.toThrow('a fast read asks for no rate limit');
+    await expect(
+      start((app) =>
+        route(app, resultsApi.playerStats, { preValidation: signedIn, fastRead }, () => ({
+          average: null,
+          count: 0,
+        })),
+      ),
+    ).rejects.toThrow('has at most one path parameter, as its last segment');
   });
 });
