@@ -18,7 +18,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { FinalVotesCache } from './features/match-day/final-votes-cache';
 import { matchDayRoutes } from './features/match-day/match-day.routes';
 import { MatchSnapshots, type SnapshotOptions } from './features/match-day/results.service';
-import type { TickerOptions } from './features/match-day/results-live.service';
+import { LeaderboardTicker, type TickerOptions } from './features/match-day/results-live.service';
 import { votedLiveMatches } from './features/match-day/votes.service';
 import { matchReportsRoutes } from './features/match-reports/match-reports.routes';
 import { seasonsAdminRoutes } from './features/match-reports/seasons-admin.routes';
@@ -54,6 +54,7 @@ import { hashPoolStats } from './lib/passwords';
 import { Readiness } from './lib/readiness';
 import { SessionCache } from './lib/session-cache';
 import { authPlugin } from './plugins/auth';
+import { changesPlugin } from './plugins/changes';
 import { clientPlugin } from './plugins/client';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
@@ -108,45 +109,58 @@ export interface AppOptions {
 
 /** Builds the whole product without listening, so tests drive it with inject() or a port of their own. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { env, database } = options;
-  const requestTimeout = options.requestTimeoutMs ?? 30_000;
-  const http = {
-    requestTimeout,
-    http: { headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout) },
-    keepAliveTimeout: 72_000,
-    connectionTimeout: 120_000,
-  };
   // Opened once the app is ready; until then (and when off, or with LOG_REQUESTS, whose per-request lines it
   // would skip, or under Vite, whose middleware adds headers to every answer) Fastify answers everything.
   const ahead = new AheadOfRouter();
-  const fastReadsWanted = options.fastReads !== false && !env.LOG_REQUESTS && options.client !== 'vite';
+  const app = createFastify(options, ahead);
+  const base = await registerCrossCutting(app, options, ahead);
+  const services = createServices(app, options, base);
+  // Before the routes: what each write declares it changed takes effect here (plugins/changes.ts).
+  await app.register(changesPlugin, { feed: base.feed, ticker: services.ticker });
+  await registerFeatures(app, options, services);
+  await app.register(clientPlugin, { mode: options.client ?? 'none', dir: options.clientDir });
+  return app;
+}
+
+/**
+ * The Fastify instance and the HTTP server it answers on, with the fast reads ahead of its router, and
+ * the list of every route registered.
+ */
+function createFastify(options: AppOptions, ahead: AheadOfRouter): FastifyInstance {
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
+  const http = {
+    headersTimeout: requestTimeout,
+    connectionsCheckingInterval: Math.min(1000, requestTimeout),
+  };
+  // Idle keep-alive connections outlast the proxy's own to us (nginx: 60 s), so the proxy closes them first.
+  const keepAliveTimeout = 72_000;
+  // A connection silent both ways this long (a client that stopped reading an answer) is dropped. Live
+  // sockets are not HTTP connections any more once upgraded: ws clears this timeout.
+  const connectionTimeout = 120_000;
   const app = Fastify({
     ...(options.logger ? { loggerInstance: redactingLogger(options.logger) } : { logger: false }),
     // Per-request info lines only with LOG_REQUESTS; errors and slow answers always (plugins/request-log.ts).
-    logController: new RequestLogController(env.LOG_REQUESTS),
+    logController: new RequestLogController(options.env.LOG_REQUESTS),
     // Only the proxies TRUST_PROXY names (by default one on this machine) may tell us the client's address.
-    trustProxy: env.trustProxy,
+    trustProxy: options.env.trustProxy,
     bodyLimit: 1024 * 1024,
     // A request (headers and body) not fully received in time is answered 408 and its connection closed:
     // a body dripped a byte at a time must not hold a connection. Node ignores a request timeout shorter
     // than its headers timeout, and checks only every connectionsCheckingInterval.
-    requestTimeout: http.requestTimeout,
-    http: http.http,
-    // Idle keep-alive connections outlast the proxy's own to us (nginx: 60 s), so the proxy closes them first.
-    keepAliveTimeout: http.keepAliveTimeout,
-    // A connection silent both ways this long (a client that stopped reading an answer) is dropped. Live
-    // sockets are not HTTP connections any more once upgraded: ws clears this timeout.
-    connectionTimeout: http.connectionTimeout,
+    requestTimeout,
+    http,
+    keepAliveTimeout,
+    connectionTimeout,
     // The HTTP server Fastify would make, with the fast reads ahead of its handler: before routing, request
     // objects and the child logger. Measured (bench reads, server CPU a read): from a first onRequest hook
     // with reply.hijack(), which still pays those, about 40-45 µs; from here about 30-35 with the same code
     // (the bare app: about 17-21). inject() never comes through here: it tests the routes.
     serverFactory: (handler) => {
       // As Fastify sets up its own (fastify/lib/server.js), from the same values.
-      const server = createServer(http.http, ahead.listener(handler));
-      server.keepAliveTimeout = http.keepAliveTimeout;
-      server.requestTimeout = http.requestTimeout;
-      server.setTimeout(http.connectionTimeout);
+      const server = createServer(http, ahead.listener(handler));
+      server.keepAliveTimeout = keepAliveTimeout;
+      server.requestTimeout = requestTimeout;
+      server.setTimeout(connectionTimeout);
       return server;
     },
   });
@@ -158,17 +172,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const registeredRoutes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => void registeredRoutes.push(route));
   app.decorate('registeredRoutes', registeredRoutes);
+  return app;
+}
 
-  const mailer =
-    options.mailer ??
-    createMailer({
-      smtpUrl: env.SMTP_URL,
-      from: env.MAIL_FROM,
-      dataDir: env.dataDir,
-      log: app.log as Logger,
-    });
-  if (!options.mailer) app.addHook('onClose', () => mailer.close());
+/** What the cross-cutting plugins set up and the services build on. */
+interface Base {
+  metrics: Metrics;
+  readiness: Readiness;
+  /** Row changes for the caches (lib/change-feed.ts). */
+  feed: ChangeFeed;
+  sessions: SessionCache;
+  bus: LiveBus;
+  redisPrefix: string;
+}
 
+/**
+ * Everything every request passes through, in order: errors, metrics, the request log, input and security
+ * headers, cookies, the rate limit's store, CSRF, the signed-in user, the fast reads and the live socket.
+ */
+async function registerCrossCutting(app: FastifyInstance, options: AppOptions, ahead: AheadOfRouter) {
+  const { env, database } = options;
   await app.register(errorsPlugin);
   // One registry per app (tests run many apps in one process); every answer feeds it from here on.
   const metrics = new Metrics();
@@ -196,22 +219,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(csrfPlugin, { publicUrl: env.PUBLIC_URL });
   // Caches of rows kept right by the database's change notifications (migration 0002).
-  const changes = new ChangeFeed();
-  await changes.start(database);
-  app.addHook('onClose', async () => changes.close());
-  app.decorate('changes', changes);
-  // A route names what it changed (`config.changes`): the writer's own next read must not wait for the
-  // database's notice.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const changed = request.routeOptions.config.changes;
-    if (changed && reply.statusCode < 400) changes.emit(changed);
-    done(null, payload);
-  });
-  const sessions = new SessionCache(changes);
+  const feed = new ChangeFeed();
+  await feed.start(database);
+  app.addHook('onClose', async () => feed.close());
+  app.decorate('changeFeed', feed);
+  const sessions = new SessionCache(feed);
   await app.register(authPlugin, { db: database.db, secureCookies: env.secureCookies, sessions });
   // Before the live plugin: its preClose hook is then first, and the fast reads step aside at once.
-  if (fastReadsWanted) await app.register(fastReadsPlugin, { ahead, sessions, metrics, readiness, slowMs });
-  // Before the routes: their success hooks broadcast what changed.
+  if (options.fastReads !== false && !env.LOG_REQUESTS && options.client !== 'vite')
+    await app.register(fastReadsPlugin, { ahead, sessions, metrics, readiness, slowMs });
   const redisPrefix = options.live?.redisPrefix ?? 'matchday';
   const bus: LiveBus = env.REDIS_URL
     ? await RedisBus.connect({ url: env.REDIS_URL, prefix: redisPrefix, log: app.log })
@@ -222,18 +238,42 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     observePushLag: (seconds) => metrics.pushLag.observe(seconds),
     ...options.live,
   });
+  return { metrics, readiness, feed, sessions, bus, redisPrefix } satisfies Base;
+}
 
-  await app.register(healthRoutes, { database, readiness });
-  await app.register(settingsRoutes, { db: database.db, clubName: env.CLUB_NAME });
-  const newsletter = createNewsletter(database.db, {
+/** The app's shared caches and workers, handed to the routes as options. */
+interface Services extends Base {
+  mailer: Mailer;
+  newsletter: ReturnType<typeof createNewsletter>;
+  mailJobs: MailJobs;
+  snapshots: MatchSnapshots;
+  matches: MatchCache;
+  available: AvailablePlayersCache;
+  finalVotes: FinalVotesCache;
+  ticker: LeaderboardTicker;
+}
+
+/** The caches, the ticker and the mail, newsletter and push workers, each started and stopped with the app. */
+function createServices(app: FastifyInstance, options: AppOptions, base: Base): Services {
+  const { env, database } = options;
+  const db = database.db;
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      dataDir: env.dataDir,
+      log: app.log as Logger,
+    });
+  if (!options.mailer) app.addHook('onClose', () => mailer.close());
+  const newsletter = createNewsletter(db, {
     apiUrl: env.NEWSLETTER_API_URL,
     log: app.log,
     ...options.newsletter,
   });
   app.addHook('onReady', async () => newsletter.start());
   app.addHook('onClose', async () => newsletter.stop());
-
-  const push = createPushSender(database.db, {
+  const push = createPushSender(db, {
     vapid: env.vapid,
     services: env.pushServices,
     concurrency: env.PUSH_CONCURRENCY,
@@ -241,73 +281,81 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...options.push,
   });
   app.decorate('push', push);
-  if (options.push?.autoStart !== false) app.addHook('onReady', async () => push.start(changes));
+  if (options.push?.autoStart !== false) app.addHook('onReady', async () => push.start(base.feed));
   app.addHook('onClose', async () => push.stop());
-  metrics.watch({
+  // Recovery mail goes out after the answer; closing waits for what is under way.
+  const mailJobs = new MailJobs(app.log);
+  app.decorate('mailJobs', mailJobs);
+  app.addHook('preClose', () => mailJobs.idle());
+  base.metrics.watch({
     liveSockets: () => app.live.localSockets(),
     database,
     hashPool: hashPoolStats,
-    newsletterPending: () => newsletterQueueDepth(database.db),
-    pushPending: () => pushQueueDepth(database.db),
+    newsletterPending: () => newsletterQueueDepth(db),
+    pushPending: () => pushQueueDepth(db),
   });
-  await app.register(metricsRoutes, { metrics, token: env.METRICS_TOKEN });
+  const snapshots = new MatchSnapshots(db, options.snapshots);
+  app.addHook('onClose', async () => snapshots.close());
+  const { bus, redisPrefix: prefix, metrics } = base;
+  const ticker = new LeaderboardTicker(
+    { db, snapshots, live: app.live, bus, prefix, log: app.log, metrics },
+    options.live,
+  );
+  app.addHook('onClose', async () => ticker.close());
+  return {
+    ...base,
+    mailer,
+    newsletter,
+    mailJobs,
+    snapshots,
+    matches: new MatchCache(db, base.feed),
+    available: new AvailablePlayersCache(db, base.feed),
+    finalVotes: new FinalVotesCache(db, base.feed),
+    ticker,
+  };
+}
 
-  const authRateLimit = options.authRateLimit ?? { max: 600, timeWindow: 60_000 };
-  // Recovery mail goes out after the answer; closing waits for what is under way.
-  app.decorate('mailJobs', new MailJobs(app.log));
-  app.addHook('preClose', () => app.mailJobs.idle());
+/** Every feature's routes, each handed the services it uses. */
+async function registerFeatures(app: FastifyInstance, options: AppOptions, services: Services) {
+  const { env, database } = options;
+  const db = database.db;
+  const { metrics, snapshots, matches, available, finalVotes, newsletter, mailJobs, feed } = services;
+  const clubName = env.CLUB_NAME;
+  await app.register(healthRoutes, { database, readiness: services.readiness });
+  await app.register(metricsRoutes, { metrics, token: env.METRICS_TOKEN });
+  await app.register(settingsRoutes, { db, clubName });
+  const rateLimit = options.authRateLimit ?? { max: 600, timeWindow: 60_000 };
   await app.register(authRoutes, {
-    db: database.db,
+    db,
     onRegistered: async ({ userId, email, newsletterOptIn }) => {
       if (newsletterOptIn) await newsletter.enqueue({ userId, email });
     },
-    mailer,
+    mailer: services.mailer,
     publicUrl: env.PUBLIC_URL,
-    companyName: async () => (await getCustomization(database.db, env.CLUB_NAME)).companyName,
+    companyName: async () => (await getCustomization(db, clubName)).companyName,
     googleEnabled: env.googleEnabled,
-    rateLimit: authRateLimit,
+    rateLimit,
+    metrics,
+    mailJobs,
   });
-
-  await app.register(oauthRoutes, { db: database.db, env, rateLimit: authRateLimit });
-
-  const snapshots = new MatchSnapshots(database.db, options.snapshots);
-  app.addHook('onClose', async () => snapshots.close());
-  const db = database.db;
-
-  const matches = new MatchCache(db, changes);
-  const available = new AvailablePlayersCache(db, changes);
-  const finalVotes = new FinalVotesCache(db, changes);
+  await app.register(oauthRoutes, { db, env, rateLimit, metrics });
   await app.register(playersRoutes, { db, available });
-  await app.register(matchesRoutes, { db, clubName: env.CLUB_NAME, matches });
-  await app.register(matchReportsRoutes, { db, clubName: env.CLUB_NAME, publicUrl: env.PUBLIC_URL });
+  await app.register(matchesRoutes, { db, clubName, matches });
+  await app.register(matchReportsRoutes, { db, clubName, publicUrl: env.PUBLIC_URL, feed });
   await app.register(squadRoutes, { db });
-  await app.register(matchDayRoutes, {
-    db,
-    snapshots,
-    matches,
-    finalVotes,
-    bus,
-    redisPrefix,
-    ...(options.live ? { ticker: options.live } : {}),
-  });
+  await app.register(matchDayRoutes, { db, snapshots, matches, finalVotes, metrics });
   // Mail written to files (no SMTP_URL) is personal data too: deletion and the purge reach it.
   const outboxDir = path.join(env.dataDir, 'outbox');
   await app.register(adminUsersRoutes, { db, outboxDir });
   await app.register(accountRoutes, { db, outboxDir });
   await app.register(purgePlugin, { db, outboxDir });
   await app.register(uploadsRoutes, { db });
-  await app.register(playersAdminRoutes, {
-    db,
-    footballApi: { url: env.FOOTBALL_API_URL, key: env.FOOTBALL_API_KEY },
-  });
-  await app.register(settingsAdminRoutes, { db, clubName: env.CLUB_NAME });
+  const footballApi = { url: env.FOOTBALL_API_URL, key: env.FOOTBALL_API_KEY };
+  await app.register(playersAdminRoutes, { db, footballApi });
+  await app.register(settingsAdminRoutes, { db, clubName });
   await app.register(seasonsAdminRoutes, { db });
   await app.register(analyticsRoutes, { db, snapshots });
   if (env.SIMULATION) await app.register(simulationRoutes, { db, env });
-
   await app.register(pushRoutes, { db, publicKey: env.vapid.publicKey, services: env.pushServices });
-  await app.register(pwaRoutes, { db, clubName: env.CLUB_NAME });
-
-  await app.register(clientPlugin, { mode: options.client ?? 'none', dir: options.clientDir });
-  return app;
+  await app.register(pwaRoutes, { db, clubName });
 }

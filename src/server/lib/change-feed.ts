@@ -1,11 +1,16 @@
 import type { DbHandle } from '../db/client';
 
-/** What the database triggers (migration 0002) announce on 'matchday_changes'. */
+/**
+ * What a cache must drop. The database triggers (migration 0002) announce the first four on
+ * 'matchday_changes' to every instance; this instance's writes emit them too, before answering
+ * (plugins/changes.ts), and alone emit `reports` (no trigger: public answers are kept 5 s at most).
+ */
 export type Change =
   | { kind: 'user'; userId: string }
   | { kind: 'match'; matchId: number }
   | { kind: 'players' }
   | { kind: 'votes'; matchId: number }
+  | { kind: 'reports' }
   /** Listening (re)started: anything may have changed unseen. */
   | { kind: 'reset' };
 
@@ -25,8 +30,9 @@ export function parseChange(payload: string): Change | null {
 }
 
 /**
- * Row changes from the database, for the caches every instance keeps: the triggers fire whichever
- * instance or code path wrote, so no cache depends on its writer remembering to invalidate it.
+ * Row changes for the caches every instance keeps: the database's triggers fire whichever instance or code
+ * path wrote, so no cache depends on its writer remembering to invalidate it; a write on this instance
+ * emits its own at once, so its writer's next request never waits for the notice.
  */
 export class ChangeFeed {
   private readonly listeners = new Set<(change: Change) => void>();
@@ -62,11 +68,7 @@ export class ChangeFeed {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Row changes for the in-memory caches; routes emit their own writes so their next read sees them. */
-    changes: ChangeFeed;
-  }
-  interface FastifyContextConfig {
-    /** What a route changed, emitted once it has succeeded, so the writer's own next read sees it. */
-    changes?: Change;
+    /** Row changes for the in-memory caches (tests and the push worker listen to it). */
+    changeFeed: ChangeFeed;
   }
 }

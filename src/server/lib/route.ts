@@ -9,6 +9,7 @@ import type {
 } from 'fastify';
 import type { z } from 'zod';
 import type { UserRow } from '../db/schema';
+import type { Changed, ChangesDeclaration } from './changes';
 
 type OutputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -48,11 +49,18 @@ declare module 'fastify' {
   }
 }
 
-/** What route() takes beside Fastify's own route options. */
-export interface RouteDeclarations<E extends Endpoint> {
+/** What route() takes beside Fastify's own route options; `O` is what the handler returns. */
+export interface RouteDeclarations<E extends Endpoint, O> {
   /** This route's plain case is answered from memory ahead of the router (GET only). */
   fastRead?: FastRead<OutputOf<E['params']>>;
+  /**
+   * What this write changed (every write declares it; lib/changes.ts): the changes, or a function of the
+   * request and of what the handler returned, called once it has succeeded.
+   */
+  changes?: readonly Changed[] | ((request: EndpointRequest<E>, outcome: O) => readonly Changed[]);
 }
+
+type FastifyRouteOptions = Omit<RouteOptions, 'method' | 'url' | 'schema' | 'handler'>;
 
 /** Every refusal is `{"message", "code"}`, whichever status carries it. */
 const ERRORS = Object.fromEntries(
@@ -66,13 +74,50 @@ const ERRORS = Object.fromEntries(
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   e: E,
-  options: Omit<RouteOptions, 'method' | 'url' | 'schema' | 'handler'> & RouteDeclarations<E>,
+  options: FastifyRouteOptions & RouteDeclarations<E, ResponseOf<E>>,
   handler: Handler<E>,
+): void;
+/**
+ * A write whose changes need facts its service learnt beyond the answer (what a match update did, whose
+ * password was reset): the handler returns those facts, `answer` says what of them is sent.
+ */
+export function route<E extends Endpoint, O>(
+  app: FastifyInstance,
+  e: E,
+  options: FastifyRouteOptions &
+    Omit<RouteDeclarations<E, O>, 'changes'> & {
+      changes: (request: EndpointRequest<E>, outcome: O) => readonly Changed[];
+      answer: (outcome: O) => ResponseOf<E>;
+    },
+  handler: (request: EndpointRequest<E>, reply: FastifyReply) => Promise<O> | O,
+): void;
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  e: E,
+  options: FastifyRouteOptions &
+    RouteDeclarations<E, unknown> & { answer?: (outcome: unknown) => ResponseOf<E> },
+  handler: (request: EndpointRequest<E>, reply: FastifyReply) => unknown,
 ): void {
-  const { fastRead, ...fastifyOptions } = options;
+  const { fastRead, changes, answer, ...fastifyOptions } = options;
+  const declared = typeof changes === 'function' ? changes : undefined;
+  // Called after the handler: what it found changed, and what of its outcome is sent. A handler that sent
+  // its answer itself would have passed the hook that acts on the changes already.
+  const run =
+    declared || answer
+      ? async (request: EndpointRequest<E>, reply: FastifyReply) => {
+          const outcome = await handler(request, reply);
+          if (reply.sent) throw new Error(`${e.method} ${e.path}: return the answer, do not send it`);
+          if (declared) request.changed = declared(request, outcome);
+          return answer ? answer(outcome) : outcome;
+        }
+      : handler;
   app.route({
     ...fastifyOptions,
-    ...(fastRead ? { config: { ...fastifyOptions.config, fastRead } } : {}),
+    config: {
+      ...fastifyOptions.config,
+      ...(fastRead ? { fastRead } : {}),
+      ...(changes ? { changes: changes as ChangesDeclaration } : {}),
+    },
     method: e.method,
     url: e.path,
     schema: {
@@ -81,6 +126,6 @@ export function route<E extends Endpoint>(
       ...(e.body ? { body: e.body } : {}),
       response: { [e.status ?? 200]: e.response, ...ERRORS },
     },
-    handler: handler as unknown as RouteHandlerMethod,
+    handler: run as unknown as RouteHandlerMethod,
   });
 }

@@ -60,16 +60,6 @@ export function sessionKeyOf(token: string | null): string | null {
   return token && token.length <= MAX_TOKEN_LENGTH ? hashToken(token) : null;
 }
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /**
-     * The route never changes its user's row or sessions. Any other write drops the writer's cached
-     * session before answering, so their next request sees what it did (consent, profile, sign-out).
-     */
-    leavesUserUnchanged?: boolean;
-  }
-}
-
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { db: Database; secureCookies: boolean; sessions: SessionCache }) => {
     app.decorateRequest('user', null);
@@ -110,12 +100,6 @@ export const authPlugin = fp(
         (error: Error) => done(error),
       );
     });
-    // A callback hook, not async: it runs on every answer, and costs no promise there.
-    app.addHook('onSend', (request, _reply, payload, done) => {
-      if (request.user && request.method !== 'GET' && !request.routeOptions.config.leavesUserUnchanged)
-        opts.sessions.forgetUser(request.user.id);
-      done(null, payload);
-    });
   },
 );
 
@@ -123,8 +107,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     sessionCookie: { secure: boolean };
     /**
-     * Signed-in users in memory. A route that changes another user drops theirs itself: the database's
-     * notice reaches every instance, but after the answer may have left.
+     * Signed-in users in memory. A write that changes a user says so (`changes`: user or access), and
+     * theirs go before the answer leaves: the database's notice reaches every instance, but maybe later.
      */
     sessions: SessionCache;
   }

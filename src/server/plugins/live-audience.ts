@@ -2,6 +2,9 @@ import { resultsVisible } from '@shared/rules';
 import type { AudienceRule } from '../lib/live-bus';
 import type { LiveSocket } from './live-registry';
 
+/** The audience of what every page shows, signed in or not. */
+export const ANYONE: AudienceRule[] = [{ to: 'anyone' }];
+
 /** The audience of what only a signed-in user may read. */
 export const SIGNED_IN: AudienceRule[] = [{ to: 'signed-in' }];
 

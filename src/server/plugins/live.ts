@@ -14,11 +14,10 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
-import type { Change } from '../lib/change-feed';
 import { errorAnswer } from '../lib/http-error';
 import type { AudienceRule, BusEvent, LiveBus } from '../lib/live-bus';
 import { hashToken } from '../lib/tokens';
-import { inAudience, SIGNED_IN } from './live-audience';
+import { inAudience } from './live-audience';
 import { startHeartbeat } from './live-heartbeat';
 import { type LiveSocket, prepareText, SocketRegistry } from './live-registry';
 
@@ -55,34 +54,9 @@ export interface LiveService {
   localSockets(): number;
 }
 
-/** A route that changes what fans see names the message to broadcast once it has succeeded. */
-export interface LiveRouteConfig {
-  message: LiveServerMessage;
-  /** Default: signed-in sockets (the data behind these messages needs a session to read). */
-  audience?: AudienceRule[];
-}
-
-type ContentKind = Extract<LiveServerMessage, { type: 'content_update' }>['data']['kind'];
-
-/** Route configs: `config: liveAfter.squad` broadcasts substituteUpdate once the route has succeeded. */
-export const liveAfter = {
-  // Both write players: the change feed hears of it at once too (app.ts).
-  squad: { live: { message: { type: 'substituteUpdate' } }, changes: { kind: 'players' } },
-  availability: { live: { message: { type: 'availableForRatingUpdate' } }, changes: { kind: 'players' } },
-  content: (kind: ContentKind) => ({
-    live: { message: { type: 'content_update', data: { kind } }, audience: [{ to: 'anyone' }] },
-  }),
-} satisfies Record<
-  string,
-  { live: LiveRouteConfig; changes?: Change } | ((kind: ContentKind) => { live: LiveRouteConfig })
->;
-
 declare module 'fastify' {
   interface FastifyInstance {
     live: LiveService;
-  }
-  interface FastifyContextConfig {
-    live?: LiveRouteConfig;
   }
 }
 
@@ -173,9 +147,6 @@ export const livePlugin = fp(
       // longer manages: close it, or it would hold the server open.
       if (request.headers.upgrade?.toLowerCase() === 'websocket' && reply.statusCode >= 400)
         request.raw.socket?.destroySoon();
-      const config = request.routeOptions.config.live;
-      if (config && request.method !== 'GET' && reply.statusCode < 300)
-        service.broadcast(config.message, config.audience ?? SIGNED_IN);
       done();
     });
 

@@ -1,5 +1,5 @@
 import { ACCOUNT_ERRORS, ACCOUNT_MESSAGES, accountApi, accountExportFileName } from '@shared/account';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { forbidden } from '../../lib/http-error';
 import { route } from '../../lib/route';
@@ -21,25 +21,41 @@ export async function accountRoutes(app: FastifyInstance, opts: { db: Database; 
     return data;
   });
 
-  route(app, accountApi.remove, { preValidation: signedIn }, async (request, reply) => {
-    const actor = requireUser(request);
-    if (!canDeleteAccount(actor, request.params.id)) throw forbidden(ACCOUNT_ERRORS.deleteForbidden);
-    await deleteAccount(db, actor.id, {
-      outboxDir: opts.outboxDir,
-      lastAdminError: ACCOUNT_ERRORS.lastAdmin,
-    });
-    // The cached session goes first, then every open socket of theirs reconnects, signed out.
-    app.sessions.forgetUser(actor.id);
-    app.live.reconnect(actor.id);
-    clearSessionCookie(reply);
-    return { message: ACCOUNT_MESSAGES.deleted };
-  });
+  // The writer, signed in (the route's guard): the account the write is about.
+  const writer = (request: FastifyRequest) => requireUser(request).id;
 
-  route(app, accountApi.locale, { preValidation: signedIn }, async (request) => {
-    const actor = requireUser(request);
-    await setLocale(db, actor.id, request.body.locale);
-    // The cached session holds the user as the page sees it: the next /me answer carries the change.
-    app.sessions.forgetUser(actor.id);
-    return { locale: request.body.locale };
-  });
+  route(
+    app,
+    accountApi.remove,
+    {
+      preValidation: signedIn,
+      // Their cached sessions go, and every open socket of theirs reconnects, signed out.
+      changes: (request) => [{ kind: 'access', userId: writer(request) }],
+    },
+    async (request, reply) => {
+      const actor = requireUser(request);
+      if (!canDeleteAccount(actor, request.params.id)) throw forbidden(ACCOUNT_ERRORS.deleteForbidden);
+      await deleteAccount(db, actor.id, {
+        outboxDir: opts.outboxDir,
+        lastAdminError: ACCOUNT_ERRORS.lastAdmin,
+      });
+      clearSessionCookie(reply);
+      return { message: ACCOUNT_MESSAGES.deleted };
+    },
+  );
+
+  route(
+    app,
+    accountApi.locale,
+    {
+      preValidation: signedIn,
+      // The cached session holds the user as the page sees it: the next /me answer carries the change.
+      changes: (request) => [{ kind: 'user', userId: writer(request) }],
+    },
+    async (request) => {
+      const actor = requireUser(request);
+      await setLocale(db, actor.id, request.body.locale);
+      return { locale: request.body.locale };
+    },
+  );
 }

@@ -18,10 +18,10 @@ export async function adminUsersRoutes(
 ) {
   const { db } = opts;
   const admin = { preValidation: adminOnly };
-  // The user's cached session goes first, then their open sockets reconnect with the new row.
-  const userChanged = (id: string) => {
-    app.sessions.forgetUser(id);
-    app.live.reconnect(id);
+  // The user's cached sessions go first, then their open sockets reconnect with the new row.
+  const userChanged = {
+    ...admin,
+    changes: ({ params }: { params: { id: string } }) => [{ kind: 'access', userId: params.id }] as const,
   };
 
   route(app, adminUsersApi.list, admin, async (_request, reply) => {
@@ -29,30 +29,26 @@ export async function adminUsersRoutes(
     return listAdminUsers(db);
   });
 
-  route(app, adminUsersApi.create, admin, async (request, reply) => {
+  // A new user: nothing holds them yet.
+  route(app, adminUsersApi.create, { ...admin, changes: [] }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return reply.status(201).send(await createAdminUser(db, request.body));
   });
 
-  route(app, adminUsersApi.update, admin, async (request) => {
-    const updated = await updateAdminUser(db, request.params.id, request.body);
-    // A changed role takes effect at once, on requests and open sockets.
-    userChanged(request.params.id);
-    return updated;
-  });
+  // A changed role takes effect at once, on requests and open sockets.
+  route(app, adminUsersApi.update, userChanged, (request) =>
+    updateAdminUser(db, request.params.id, request.body),
+  );
 
-  route(app, adminUsersApi.remove, admin, async (request, reply) => {
+  route(app, adminUsersApi.remove, userChanged, async (request, reply) => {
     await deleteAdminUser(db, request.params.id, opts.outboxDir);
-    userChanged(request.params.id);
     // An admin who deleted their own account is signed out with it.
     if (requireAdmin(request).id === request.params.id) clearSessionCookie(reply);
     return { success: true as const };
   });
 
-  route(app, adminUsersApi.regeneratePassword, admin, async (request, reply) => {
+  route(app, adminUsersApi.regeneratePassword, userChanged, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const newPassword = await regeneratePassword(db, request.params.id);
-    userChanged(request.params.id);
-    return { newPassword };
+    return { newPassword: await regeneratePassword(db, request.params.id) };
   });
 }

@@ -1,26 +1,37 @@
 import { AUTH_MESSAGES, authApi } from '@shared/auth';
 import { REQUEST_ERRORS } from '@shared/error-messages';
 import { signInApi } from '@shared/sign-in';
-import type { FastifyInstance, onResponseHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onResponseHookHandler } from 'fastify';
+import type { Changed } from '../../lib/changes';
 import { forbidden } from '../../lib/http-error';
 import { requestLocale } from '../../lib/i18n';
+import type { Metrics } from '../../lib/metrics';
 import { route } from '../../lib/route';
 import { deleteSession } from '../../lib/sessions';
 import { clearSessionCookie, requireUser, setSessionCookie, signedIn } from '../../plugins/auth';
 import { canWriteUser } from './auth.policy';
 import { type AuthDeps, confirmEmail, currentUser, login, register, updateConsent } from './auth.service';
+import type { MailJobs } from './mail-jobs';
 import { requestPasswordReset, resendVerification, resetPassword } from './recovery.service';
 
 export interface AuthRoutesOptions extends AuthDeps {
   googleEnabled: boolean;
   /** Per-address limit on login, register, confirm and recovery: loose, since a carrier's NAT puts thousands of fans behind one address. */
   rateLimit: { max: number; timeWindow: number };
+  metrics: Metrics;
+  /** Recovery mail goes out after the answer, through these. */
+  mailJobs: MailJobs;
 }
+
+/** A sign-in replaces the session it was made from, if any: that user's cached sessions go. */
+const replacedSession = (request: FastifyRequest): readonly Changed[] =>
+  request.user ? [{ kind: 'user', userId: request.user.id }] : [];
 
 export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) {
   const limited = { rateLimit: opts.rateLimit };
 
-  route(app, signInApi.register, { config: limited }, async (request, reply) => {
+  // A new, unverified user: nothing holds them yet.
+  route(app, signInApi.register, { config: limited, changes: [] }, async (request, reply) => {
     await register(opts, { ...request.body, locale: request.body.locale ?? requestLocale(request) });
     return reply
       .status(201)
@@ -30,7 +41,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
   // Every answer counts, the per-address limit's 429 (sent before the handler) included.
   const countSignIn: onResponseHookHandler = (_request, reply, done) => {
     const status = reply.statusCode;
-    app.metrics.observeSignIn(
+    opts.metrics.observeSignIn(
       'password',
       status < 300 ? 'ok' : status === 429 || status === 503 ? 'limited' : 'failed',
       reply.elapsedTime,
@@ -38,21 +49,25 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
     done();
   };
 
-  route(app, signInApi.login, { config: limited, onResponse: countSignIn }, async (request, reply) => {
-    const result = await login(opts, request.body, {
-      userAgent: request.headers['user-agent'],
-      previousToken: request.sessionToken,
-    });
-    setSessionCookie(reply, result.token);
-    return { success: true, message: AUTH_MESSAGES.loggedIn, user: result.user };
-  });
+  route(
+    app,
+    signInApi.login,
+    { config: limited, onResponse: countSignIn, changes: replacedSession },
+    async (request, reply) => {
+      const result = await login(opts, request.body, {
+        userAgent: request.headers['user-agent'],
+        previousToken: request.sessionToken,
+      });
+      setSessionCookie(reply, result.token);
+      return { success: true, message: AUTH_MESSAGES.loggedIn, user: result.user };
+    },
+  );
 
-  route(app, authApi.logout, {}, async (request, reply) => {
-    if (request.sessionToken && request.user) {
-      await deleteSession(opts.db, request.sessionToken);
-      app.sessions.forgetUser(request.user.id);
-      app.live.reconnect(request.user.id, request.sessionToken);
-    }
+  // The session ends: its cached copy goes, and its open sockets reconnect signed out.
+  const endedSession = ({ user, sessionToken }: FastifyRequest): readonly Changed[] =>
+    user && sessionToken ? [{ kind: 'access', userId: user.id, sessionToken }] : [];
+  route(app, authApi.logout, { changes: endedSession }, async (request, reply) => {
+    if (request.sessionToken && request.user) await deleteSession(opts.db, request.sessionToken);
     clearSessionCookie(reply);
     return { success: true, message: AUTH_MESSAGES.loggedOut };
   });
@@ -63,7 +78,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
     return { user: await currentUser(opts.db, user.id) };
   });
 
-  route(app, signInApi.confirm, { config: limited }, async (request, reply) => {
+  route(app, signInApi.confirm, { config: limited, changes: replacedSession }, async (request, reply) => {
     // A followed link signs the fan in, exactly as login does, unless they must choose a password first.
     const result = await confirmEmail(opts.db, request.body.token, {
       userAgent: request.headers['user-agent'],
@@ -79,32 +94,43 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
     return { success: true, message: AUTH_MESSAGES.verified, user: result.user };
   });
 
-  // Recovery answers the same for every address, at once: the mail, if any, goes out after the answer.
-  route(app, signInApi.forgotPassword, { config: limited }, async (request) => {
+  // Recovery answers the same for every address, at once: the mail, if any, goes out after the answer. Its
+  // tokens are kept nowhere but the database.
+  const recovery = { config: limited, changes: [] };
+  route(app, signInApi.forgotPassword, recovery, async (request) => {
     const { email } = request.body;
-    app.mailJobs.run('password reset mail', () => requestPasswordReset(opts, email));
+    opts.mailJobs.run('password reset mail', () => requestPasswordReset(opts, email));
     return { success: true, message: AUTH_MESSAGES.resetRequested };
   });
 
-  route(app, signInApi.resendVerification, { config: limited }, async (request) => {
+  route(app, signInApi.resendVerification, recovery, async (request) => {
     const { email } = request.body;
-    app.mailJobs.run('verification mail', () => resendVerification(opts, email));
+    opts.mailJobs.run('verification mail', () => resendVerification(opts, email));
     return { success: true, message: AUTH_MESSAGES.verificationResent };
   });
 
-  route(app, signInApi.resetPassword, { config: limited }, async (request) => {
-    const userId = await resetPassword(opts.db, request.body);
-    // Every session of the user ended: cached ones go, open sockets reconnect signed out.
-    app.sessions.forgetUser(userId);
-    app.live.reconnect(userId);
-    return { success: true, message: AUTH_MESSAGES.passwordReset };
-  });
+  route(
+    app,
+    signInApi.resetPassword,
+    {
+      config: limited,
+      // Every session of the user ended: cached ones go, open sockets reconnect signed out.
+      changes: (_request, userId: string) => [{ kind: 'access', userId }],
+      answer: () => ({ success: true, message: AUTH_MESSAGES.passwordReset }),
+    },
+    (request) => resetPassword(opts.db, request.body),
+  );
 
   route(app, authApi.providers, {}, async () => ({ google: opts.googleEnabled }));
 
-  route(app, signInApi.consent, { preValidation: signedIn }, async (request) => {
-    const actor = requireUser(request);
-    if (!canWriteUser(actor, request.params.id)) throw forbidden(REQUEST_ERRORS.ownConsentOnly);
-    return { user: await updateConsent(opts.db, actor.id, request.body) };
-  });
+  route(
+    app,
+    signInApi.consent,
+    { preValidation: signedIn, changes: ({ params }) => [{ kind: 'user', userId: params.id }] },
+    async (request) => {
+      const actor = requireUser(request);
+      if (!canWriteUser(actor, request.params.id)) throw forbidden(REQUEST_ERRORS.ownConsentOnly);
+      return { user: await updateConsent(opts.db, actor.id, request.body) };
+    },
+  );
 }

@@ -3,25 +3,24 @@ import { RATING_ERRORS } from '@shared/ratings';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { forbidden } from '../../lib/http-error';
+import type { Metrics } from '../../lib/metrics';
 import { route } from '../../lib/route';
 import { requireUser, signedIn } from '../../plugins/auth';
 import { canWriteAs, hasConsented } from './ratings.policy';
 import { findUserRating, listUserRatings, saveRating } from './ratings.service';
 import { canReadUserData } from './results.policy';
-import type { LeaderboardTicker } from './results-live.service';
 
-export async function ratingsRoutes(app: FastifyInstance, opts: { db: Database; ticker: LeaderboardTicker }) {
+export async function ratingsRoutes(app: FastifyInstance, opts: { db: Database; metrics: Metrics }) {
   route(
     app,
     ratingsApi.save,
-    { preValidation: signedIn, config: { leavesUserUnchanged: true } },
+    { preValidation: signedIn, changes: (request) => [{ kind: 'rating', matchId: request.body.matchId }] },
     async (request) => {
       const user = requireUser(request);
       if (!canWriteAs(user, request.body.userId)) throw forbidden(RATING_ERRORS.notYourself);
       if (!hasConsented(user)) throw forbidden(RATING_ERRORS.consentRequired);
       const saved = await saveRating(opts.db, request.body);
-      app.metrics.ratingsSaved.inc();
-      opts.ticker.noteWrite(request.body.matchId, 'rating');
+      opts.metrics.ratingsSaved.inc();
       return saved;
     },
   );

@@ -3,15 +3,15 @@ import { RATING_ERRORS } from '@shared/ratings';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { forbidden } from '../../lib/http-error';
+import type { Metrics } from '../../lib/metrics';
 import { route } from '../../lib/route';
 import { requireUser, signedIn } from '../../plugins/auth';
 import { canWriteAs, hasConsented } from './ratings.policy';
 import { hasFinalVote } from './ratings.service';
 import { canReadUserData } from './results.policy';
-import type { LeaderboardTicker } from './results-live.service';
 import { findUserVote, voteProgress as loadProgress, submitVote } from './votes.service';
 
-export async function votesRoutes(app: FastifyInstance, opts: { db: Database; ticker: LeaderboardTicker }) {
+export async function votesRoutes(app: FastifyInstance, opts: { db: Database; metrics: Metrics }) {
   const { db } = opts;
   const ownOrAdmin = { preValidation: signedIn };
 
@@ -30,14 +30,21 @@ export async function votesRoutes(app: FastifyInstance, opts: { db: Database; ti
     return findUserVote(db, request.params.userId, request.params.matchId);
   });
 
-  route(app, votesApi.submit, { preValidation: signedIn }, async (request, reply) => {
-    const user = requireUser(request);
-    if (!canWriteAs(user, request.body.userId)) throw forbidden(RATING_ERRORS.notYourself);
-    if (!hasConsented(user)) throw forbidden(RATING_ERRORS.consentRequired);
-    const vote = await submitVote(db, request.body);
-    app.metrics.votesSaved.inc();
-    app.live.userVoted(user.id, request.body.matchId);
-    opts.ticker.noteWrite(request.body.matchId, 'vote');
-    return reply.status(201).send(vote);
-  });
+  route(
+    app,
+    votesApi.submit,
+    {
+      preValidation: signedIn,
+      changes: ({ body }) => [{ kind: 'vote', matchId: body.matchId, userId: body.userId }],
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (!canWriteAs(user, request.body.userId)) throw forbidden(RATING_ERRORS.notYourself);
+      if (!hasConsented(user)) throw forbidden(RATING_ERRORS.consentRequired);
+      const vote = await submitVote(db, request.body);
+      opts.metrics.votesSaved.inc();
+      reply.status(201);
+      return vote;
+    },
+  );
 }

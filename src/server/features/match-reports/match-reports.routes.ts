@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import type { ChangeFeed } from '../../lib/change-feed';
 import { forbidden } from '../../lib/http-error';
 import { requestLocale } from '../../lib/i18n';
 import { encodeJson, sendJson } from '../../lib/json-answer';
@@ -42,12 +43,17 @@ const shareParams = z.object({
 /** Ended matches' reports, for everyone: figures only, never a fan's identity. */
 export async function matchReportsRoutes(
   app: FastifyInstance,
-  opts: { db: Database; clubName: string; publicUrl: string },
+  opts: { db: Database; clubName: string; publicUrl: string; feed: ChangeFeed },
 ) {
   const { db } = opts;
   // Every reader of a key gets the same bytes, encoded once (see PublicAnswers). Anyone may share a past
   // match's page: a minute of caching spares the server a shared link's crowd too.
   const answers = publicAnswers(db);
+  // A write of reports or season tables here says so (`reports`); another instance's is seen within the
+  // answers' 5 s.
+  opts.feed.subscribe((change) => {
+    if (change.kind === 'reports' || change.kind === 'reset') answers.forget();
+  });
   const sendShared = async <S extends z.ZodType>(
     reply: FastifyReply,
     schema: S,

@@ -119,14 +119,16 @@ export async function storeMatchReport(db: Database, matchId: number): Promise<M
     if (before && before.season !== slug) await refreshSeasonTable(tx, before.season);
     return report;
   });
-  // Once committed: no reader is served the figures from before.
+  // Once committed: no reader is served the figures from before. Here rather than by a route's declared
+  // change: a read that finds an ended match without its report keeps it through here too.
   publicAnswers(db).forget();
   return kept;
 }
 
 /**
  * After any change to a match: an ended one keeps a fresh report; one with a report that is no longer
- * ended (reopened) leaves its season's table until it ends again.
+ * ended (reopened) leaves its season's table until it ends again. Its caller, the match update, says it
+ * changed `reports`: a reopened match's page is no longer public, and its season's table has left it.
  */
 export async function keepReportsCurrent(db: Database, matchId: number): Promise<void> {
   if (await storeMatchReport(db, matchId)) return;
@@ -144,8 +146,6 @@ export async function keepReportsCurrent(db: Database, matchId: number): Promise
       .where(eq(matchReports.matchId, matchId));
     if (kept) await refreshSeasonTable(tx, kept.season);
   });
-  // A reopened match's page is no longer public, and its season's table has left it.
-  publicAnswers(db).forget();
 }
 
 /**

@@ -14,7 +14,7 @@ export async function seasonsAdminRoutes(app: FastifyInstance, opts: { db: Datab
   // Refused before the body is read: a fan's malformed body is 403, not 400.
   const admin = { preValidation: adminOnly };
   route(app, seasonsAdminApi.settings, admin, () => readSeasonSettings(db));
-  route(app, seasonsAdminApi.save, admin, (request) => {
+  route(app, seasonsAdminApi.save, { ...admin, changes: [{ kind: 'reports' }] }, (request) => {
     if (!mayChangeSeasonStart(requireUser(request))) throw forbidden(REQUEST_ERRORS.adminOnly);
     return changeSeasonStart(db, request.body.startMonth);
   });

@@ -8,6 +8,7 @@ import type {
 } from 'fastify';
 import type { Database } from '../../db/client';
 import type { Env } from '../../env';
+import type { Metrics } from '../../lib/metrics';
 import { setSessionCookie } from '../../plugins/auth';
 import { FlowCookie } from './flow-cookie';
 import { signInWithProvider } from './oauth.service';
@@ -18,6 +19,7 @@ export interface OAuthRoutesOptions {
   env: Env;
   /** The per-address limit of the other sign-in calls. */
   rateLimit: { max: number; timeWindow: number };
+  metrics: Metrics;
 }
 
 const CALLBACK_PATH = '/api/oauth/google/callback';
@@ -60,7 +62,7 @@ export async function oauthRoutes(app: FastifyInstance, opts: OAuthRoutesOptions
       : location.includes('reason=rate_limited')
         ? 'limited'
         : 'failed';
-    app.metrics.observeSignIn('social', result, reply.elapsedTime);
+    opts.metrics.observeSignIn('social', result, reply.elapsedTime);
     done();
   };
 

@@ -6,7 +6,6 @@ import type { Database } from '../../db/client';
 import { badRequest } from '../../lib/http-error';
 import { route } from '../../lib/route';
 import { adminOnly } from '../../plugins/auth';
-import { liveAfter } from '../../plugins/live';
 import { createFootballData } from './football-data';
 import { createPlayer, updatePlayer, updatePlayerImages } from './players-admin.service';
 
@@ -26,7 +25,7 @@ export async function playersAdminRoutes(
       ? createFootballData({ url: footballApi.url, key: footballApi.key, maxImageBytes: MAX_UPLOAD_BYTES })
       : null;
 
-  const squad = { preValidation: adminOnly, config: liveAfter.squad };
+  const squad = { preValidation: adminOnly, changes: [{ kind: 'players', what: 'squad' }] as const };
 
   route(app, squadApi.createPlayer, squad, async (request, reply) =>
     reply.status(201).send({ player: await createPlayer(db, request.body) }),

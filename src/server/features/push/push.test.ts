@@ -351,7 +351,7 @@ describe('sending', () => {
   it('the running worker sends on its own as soon as the match goes live', async () => {
     const fan = await subscribedFan(OPENS_ONLY);
     const match = await newMatch('Spurs');
-    t.app.push.start(t.app.changes);
+    t.app.push.start(t.app.changeFeed);
     try {
       await patch(match.id, { isLive: true });
       await fixture.waitFor(1, 5000);

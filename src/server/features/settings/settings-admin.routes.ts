@@ -5,7 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { route } from '../../lib/route';
 import { adminOnly } from '../../plugins/auth';
-import { liveAfter } from '../../plugins/live';
 import { getCustomization, getSocialMedia } from './settings.service';
 import {
   getTrackingIds,
@@ -25,7 +24,7 @@ export async function settingsAdminRoutes(app: FastifyInstance, opts: { db: Data
   route(
     app,
     brandingAdminApi.saveCustomization,
-    { ...admin, config: liveAfter.content('customization') },
+    { ...admin, changes: [{ kind: 'content', content: 'customization' }] },
     (request) => saveCustomization(db, clubName, request.body),
   );
 
@@ -33,13 +32,16 @@ export async function settingsAdminRoutes(app: FastifyInstance, opts: { db: Data
   route(
     app,
     brandingAdminApi.saveSocialMedia,
-    { ...admin, config: liveAfter.content('social-media') },
+    { ...admin, changes: [{ kind: 'content', content: 'social-media' }] },
     (request) => saveSocialMedia(db, request.body),
   );
 
   // The newsletter key is masked in both answers: it never leaves the server.
   route(app, trackingAdminApi.settings, admin, () => getTrackingSettings(db));
-  route(app, trackingAdminApi.save, admin, (request) => saveTrackingSettings(db, request.body));
+  // The tag loader reads the ids from the database at each start of a page: nothing to tell.
+  route(app, trackingAdminApi.save, { ...admin, changes: [] }, (request) =>
+    saveTrackingSettings(db, request.body),
+  );
 
   // Public: the page's tag loader reads it at start. Built from the ids alone, never from other settings.
   route(app, trackingApi.scripts, {}, async (_request, reply) => {

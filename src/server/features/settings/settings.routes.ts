@@ -5,7 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { route } from '../../lib/route';
 import { adminOnly } from '../../plugins/auth';
-import { liveAfter } from '../../plugins/live';
 import {
   getAnnouncement,
   getBanners,
@@ -24,14 +23,14 @@ export async function settingsRoutes(app: FastifyInstance, opts: { db: Database;
   route(
     app,
     contentAdminApi.setAnnouncement,
-    { preValidation: adminOnly, config: liveAfter.content('announcement') },
+    { preValidation: adminOnly, changes: [{ kind: 'content', content: 'announcement' }] },
     async (request) => ({ announcement: await setAnnouncement(opts.db, request.body.announcement) }),
   );
   route(app, contentAdminApi.adminBanners, { preValidation: adminOnly }, () => getBanners(opts.db));
   route(
     app,
     contentAdminApi.saveBanners,
-    { preValidation: adminOnly, config: liveAfter.content('banners') },
+    { preValidation: adminOnly, changes: [{ kind: 'content', content: 'banners' }] },
     (request) => saveBanners(opts.db, request.body),
   );
 }

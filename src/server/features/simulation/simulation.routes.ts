@@ -46,7 +46,12 @@ export async function simulationRoutes(base: FastifyInstance, opts: { db: Databa
 
   app.post(
     '/api/simulation/fans',
-    { ...admin, schema: { body: simulationFansBody, response: { 201: simulationFans, ...errors } } },
+    {
+      ...admin,
+      // New users: nothing holds them yet.
+      config: { changes: [] },
+      schema: { body: simulationFansBody, response: { 201: simulationFans, ...errors } },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return reply.status(201).send(await createSimulatedFans(db, request.body));

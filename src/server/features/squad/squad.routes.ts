@@ -3,15 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { route } from '../../lib/route';
 import { adminOnly } from '../../plugins/auth';
-import { liveAfter } from '../../plugins/live';
 import { listAvailablePlayers } from '../players/players.service';
 import { clearAllFromRating, publishSquad, setAvailableForRating, updateSquad } from './squad.service';
 
 /** The admin calls that publish the squad for rating. */
 export async function squadRoutes(app: FastifyInstance, opts: { db: Database }) {
   const { db } = opts;
-  const publish = { preValidation: adminOnly, config: liveAfter.availability };
-  const squad = { preValidation: adminOnly, config: liveAfter.squad };
+  const publish = { preValidation: adminOnly, changes: [{ kind: 'players', what: 'availability' }] as const };
+  const squad = { preValidation: adminOnly, changes: [{ kind: 'players', what: 'squad' }] as const };
   const answer = async () => ({ success: true as const, players: await listAvailablePlayers(db) });
 
   route(app, squadApi.available, { preValidation: adminOnly }, () => listAvailablePlayers(db));

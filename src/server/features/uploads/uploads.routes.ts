@@ -9,7 +9,6 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { badRequest, HttpError, notFound, payloadTooLarge } from '../../lib/http-error';
 import { adminOnly } from '../../plugins/auth';
-import { liveAfter } from '../../plugins/live';
 import { requirePlayer, setPlayerImage } from '../players/players-admin.service';
 import { findObject, GENERAL_IMAGE, PLAYER_IMAGE, storeImage } from './uploads.service';
 
@@ -29,7 +28,12 @@ export async function uploadsRoutes(base: FastifyInstance, opts: { db: Database 
 
   app.post(
     '/api/objects/upload',
-    { preValidation: adminOnly, schema: { response: { 200: uploadResponse, ...errors } } },
+    {
+      preValidation: adminOnly,
+      // Stored under its content's hash: a new name, which nothing kept yet.
+      config: { changes: [] },
+      schema: { response: { 200: uploadResponse, ...errors } },
+    },
     async (request) => {
       const bytes = await readUpload(request, 'file');
       const stored = await storeImage(db, bytes, GENERAL_IMAGE);
@@ -41,7 +45,7 @@ export async function uploadsRoutes(base: FastifyInstance, opts: { db: Database 
     '/api/players/:id/upload-image',
     {
       preValidation: adminOnly,
-      config: liveAfter.squad,
+      config: { changes: [{ kind: 'players', what: 'squad' }] },
       schema: { params: playerIdParams, response: { 200: uploadResponse, ...errors } },
     },
     async (request) => {
