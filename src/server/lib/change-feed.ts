@@ -2,8 +2,9 @@ import type { DbHandle } from '../db/client';
 
 /**
  * What a cache must drop. The database triggers (migration 0002) announce the first four on
- * 'matchday_changes' to every instance; this instance's writes emit them too, before answering
- * (plugins/changes.ts), and alone emit `reports` (no trigger: public answers are kept 5 s at most).
+ * 'matchday_changes' to every instance; this instance's writes emit `user`, `match` and `players` too,
+ * before answering (plugins/changes.ts), and alone emit `reports` (no trigger: public answers are kept
+ * 5 s at most).
  */
 export type Change =
   | { kind: 'user'; userId: string }
