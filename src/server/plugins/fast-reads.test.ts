@@ -1,11 +1,13 @@
-import { Agent, request } from 'node:http';
+import { Agent, createServer, request } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import { Writable } from 'node:stream';
+import { endpoint } from '@shared/endpoint';
 import { resultsApi } from '@shared/match-day';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   createFan,
   type LiveMatch,
@@ -14,7 +16,7 @@ import {
   voteAll,
 } from '../../../tests/server/match-fixtures';
 import { createTestContext, type TestContext } from '../../../tests/server/test-app';
-import { sessions } from '../db/schema';
+import { sessions, type UserRow } from '../db/schema';
 import { ChangeFeed } from '../lib/change-feed';
 import { LOG_OPTIONS } from '../lib/log-redaction';
 import { Metrics } from '../lib/metrics';
@@ -471,5 +473,46 @@ describe('fast reads, declared', () => {
         })),
       ),
     ).rejects.toThrow('has at most one path parameter, as its last segment');
+  });
+
+  it("leave another route's static path under a declared prefix to the router, as the router would", async () => {
+    const ahead = new AheadOfRouter();
+    const app = Fastify({ serverFactory: (handler) => createServer(ahead.listener(handler)) });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    const cache = new SessionCache(new ChangeFeed());
+    const token = randomToken();
+    // The declared policy asks nothing of the user: any cached session will do.
+    cache.set(hashToken(token), { id: 'a-fan' } as unknown as UserRow, new Date(Date.now() + 60_000));
+    await app.register(fastReadsPlugin, {
+      ahead,
+      sessions: cache,
+      metrics: new Metrics(),
+      readiness: new Readiness('ready'),
+      slowMs: 1000,
+    });
+    const things = endpoint({
+      method: 'GET',
+      path: '/api/things/:id',
+      // A name, not a number: `latest` would pass the parameter's schema too.
+      params: z.object({ id: z.string().max(20) }),
+      response: z.object({ from: z.string() }),
+    });
+    route(
+      app,
+      things,
+      { preValidation: signedIn, fastRead: { policy: () => true, answer: () => '{"from":"memory"}' } },
+      () => ({ from: 'route' }),
+    );
+    app.get('/api/things/latest', () => ({ from: 'static' }));
+    try {
+      const address = await app.listen({ port: 0, host: '127.0.0.1' });
+      const ask = async (path: string) =>
+        (await fetch(`${address}${path}`, { headers: { authorization: `Bearer ${token}` } })).json();
+      expect(await ask('/api/things/7')).toEqual({ from: 'memory' });
+      expect(await ask('/api/things/latest')).toEqual({ from: 'static' });
+    } finally {
+      await app.close();
+    }
   });
 });

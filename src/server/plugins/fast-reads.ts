@@ -21,6 +21,8 @@ interface Read {
   readonly declared: FastRead<unknown>;
   /** The route's one path parameter, read by the route's own schema; null for a path without one. */
   readonly param: { readonly name: string; readonly schema: z.ZodType } | null;
+  /** The path before that parameter, slash included; null for a path without one. */
+  readonly prefix: string | null;
   /** The headers before content-length: the handler's own, its content type, the security headers. */
   readonly headers: readonly Header[];
   /** The answer-time histogram's series for a 200 of this route, found once. */
@@ -107,6 +109,9 @@ const UNUSUAL_HEADERS = [
   'accept-version',
 ] as const;
 
+/** The path before a parametric pattern's last segment, slash included: `/api/stats/match/`. */
+const prefixOf = (path: string) => path.slice(0, path.lastIndexOf('/') + 1);
+
 const isGet = (route: RouteOptions) => [route.method].flat().includes('GET');
 
 /** The read a declared route makes, or why it cannot be one (the app then refuses to start). */
@@ -133,6 +138,7 @@ function readOf(route: RouteOptions, declared: FastRead<unknown>, metrics: Metri
     pattern,
     declared,
     param,
+    prefix: param ? prefixOf(pattern) : null,
     // In the order the route sets them: the handler's, its content type, then the security headers' hook.
     headers: [...Object.entries(declared.headers ?? {}), JSON_TYPE, ...SECURITY],
     series: metrics.httpSeries(pattern, 'GET', 200),
@@ -141,17 +147,16 @@ function readOf(route: RouteOptions, declared: FastRead<unknown>, metrics: Metri
   };
 }
 
-/** The path before a parametric pattern's last segment, slash included: `/api/stats/match/`. */
-const prefixOf = (path: string) => path.slice(0, path.lastIndexOf('/') + 1);
-
 /**
  * The declared reads, found by path without the router: an exact path, or the path before a last
- * parameter. Built once when the app is ready; a request costs two map lookups at most.
+ * parameter. Built once when the app is ready. A handful are declared: one pass over a short list of
+ * comparisons (as many as the old hand-written checks) costs less than hashing the URL for a map.
  */
 class FastReads {
-  /** Exact paths: a declared read, or null for another route's static path under a declared prefix. */
-  readonly #exact = new Map<string, Read | null>();
-  readonly #prefixed = new Map<string, Read>();
+  /** Exact paths first, then prefixes, longest first: the most specific match wins, as in the router. */
+  readonly #reads: readonly Read[];
+  /** Other routes' static paths under a declared prefix: the router prefers them to the parameter. */
+  readonly #shadowed = new Set<string>();
 
   constructor(
     routes: readonly RouteOptions[],
@@ -161,16 +166,21 @@ class FastReads {
     const reads: Read[] = [];
     for (const route of routes) {
       const declared = route.config?.fastRead;
-      if (!declared || route.method === 'HEAD') continue;
-      const read = readOf(route, declared, metrics);
-      reads.push(read);
-      if (read.param) this.#prefixed.set(prefixOf(read.pattern), read);
-      else this.#exact.set(read.pattern, read);
+      if (declared && route.method !== 'HEAD') reads.push(readOf(route, declared, metrics));
     }
-    // The router prefers a static path to a parameter: so do the fast reads.
+    const length = (read: Read) => read.prefix?.length ?? 0;
+    this.#reads = [
+      ...reads.filter((read) => read.prefix === null),
+      ...reads.filter((read) => read.prefix !== null).sort((a, b) => length(b) - length(a)),
+    ];
+    const prefixes = new Set(reads.flatMap((read) => (read.prefix === null ? [] : [read.prefix])));
     for (const route of routes)
-      if (!route.url.includes(':') && !this.#exact.has(route.url) && this.#prefixed.has(prefixOf(route.url)))
-        this.#exact.set(route.url, null);
+      if (
+        !route.url.includes(':') &&
+        prefixes.has(prefixOf(route.url)) &&
+        !reads.some((r) => r.pattern === route.url)
+      )
+        this.#shadowed.add(route.url);
     metrics.countFastReadsFrom(() => reads.map((r) => [r.pattern, r.answers] as const));
   }
 
@@ -182,14 +192,19 @@ class FastReads {
     if (req.method !== 'GET') return false;
     const url = req.url;
     if (url === undefined) return false;
-    let read = this.#exact.get(url);
+    let read: Read | undefined;
     let paramText: string | undefined;
-    if (read === undefined) {
-      const prefix = prefixOf(url);
-      read = this.#prefixed.get(prefix);
-      if (read === undefined) return false;
-      paramText = url.slice(prefix.length);
-    } else if (read === null) return false;
+    // A plain loop: no closure or array per request.
+    for (let i = 0; i < this.#reads.length; i++) {
+      const candidate = this.#reads[i] as Read;
+      if (candidate.prefix === null ? url === candidate.pattern : url.startsWith(candidate.prefix)) {
+        read = candidate;
+        if (candidate.prefix !== null) paramText = url.slice(candidate.prefix.length);
+        break;
+      }
+    }
+    if (read === undefined) return false;
+    if (paramText !== undefined && this.#shadowed.size > 0 && this.#shadowed.has(url)) return false;
     // Fastify's answer time starts once routed: here.
     const startedAt = performance.now();
     const { answering } = this;
