@@ -1,14 +1,28 @@
 import { z } from 'zod';
+import { type ClubColours, HEX_COLOUR } from './club-palette';
 import { endpoint } from './endpoint';
 
-/** Public branding. companyName falls back to the club name on the server, so it is never empty. */
+/**
+ * Public branding. companyName falls back to the club name on the server, so it is never empty; the
+ * colours to the default pair, so they are always two `#rrggbb` values the palette accepts.
+ */
 export const customization = z.object({
   companyName: z.string(),
   description: z.string().nullable(),
   logoUrl: z.string().nullable(),
   headerImageUrl: z.string().nullable(),
+  primaryColour: z.string().regex(HEX_COLOUR),
+  secondaryColour: z.string().regex(HEX_COLOUR),
 });
 export type Customization = z.infer<typeof customization>;
+
+/** The branding's two colours as the palette takes them. */
+export const coloursOf = (
+  branding: Pick<Customization, 'primaryColour' | 'secondaryColour'>,
+): ClubColours => ({
+  primary: branding.primaryColour,
+  secondary: branding.secondaryColour,
+});
 
 export const socialMedia = z.object({
   youtube: z.string().nullable(),

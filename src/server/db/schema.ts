@@ -258,11 +258,16 @@ export const customization = pgTable(
     headerImageUrl: text('header_image_url'),
     /** The month (1-12) the club's seasons start in: every match's season follows it. */
     seasonStartMonth: smallint('season_start_month').notNull().default(DEFAULT_SEASON_START_MONTH),
+    /** The club's colours, `#rrggbb`; null is the default pair (src/shared/club-palette.ts). */
+    primaryColour: text('primary_colour'),
+    secondaryColour: text('secondary_colour'),
     updatedAt: updatedAt(),
   },
   (t) => [
     singletonCheck('customization_singleton', t.id),
     check('customization_season_start_month_check', sql`${t.seasonStartMonth} between 1 and 12`),
+    check('customization_primary_colour_check', sql`${t.primaryColour} ~ '^#[0-9a-f]{6}$'`),
+    check('customization_secondary_colour_check', sql`${t.secondaryColour} ~ '^#[0-9a-f]{6}$'`),
   ],
 );
 

@@ -1,10 +1,10 @@
 import type { DbHandle } from '../db/client';
 
 /**
- * What a cache must drop. The database triggers (migration 0002) announce the first four on
- * 'matchday_changes' to every instance; this instance's writes emit `user`, `match` and `players` too,
- * before answering (plugins/changes.ts), and alone emit `reports` (no trigger: public answers are kept
- * 5 s at most).
+ * What a cache must drop. The database triggers (migrations 0002 and 0009) announce the first four and
+ * `branding` on 'matchday_changes' to every instance; this instance's writes emit `user`, `match`,
+ * `players` and `branding` too, before answering (plugins/changes.ts), and alone emit `reports` (no
+ * trigger: public answers are kept 5 s at most).
  */
 export type Change =
   | { kind: 'user'; userId: string }
@@ -12,6 +12,8 @@ export type Change =
   | { kind: 'players' }
   | { kind: 'votes'; matchId: number }
   | { kind: 'reports' }
+  /** The branding (the club's colours among it) changed. */
+  | { kind: 'branding' }
   /** Listening (re)started: anything may have changed unseen. */
   | { kind: 'reset' };
 
@@ -22,7 +24,7 @@ export function parseChange(payload: string): Change | null {
   const kind = payload.slice(0, colon);
   const key = payload.slice(colon + 1);
   if (kind === 'user' && key) return { kind, userId: key };
-  if (kind === 'players') return { kind };
+  if (kind === 'players' || kind === 'branding') return { kind };
   const id = Number(key);
   if (!Number.isSafeInteger(id)) return null;
   if (kind === 'match') return { kind, matchId: id };

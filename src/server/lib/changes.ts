@@ -26,6 +26,11 @@ export type Changed =
   | { kind: 'players'; what: 'squad' | 'availability' }
   /** What every page shows (branding, links, banners, announcement): every socket is told. */
   | { kind: 'content'; content: ContentKind }
+  /**
+   * The branding, the club's colours among it: as `content` of the customization, and the page's palette
+   * and the players to rate (their portraits' addresses name the colours) go from memory.
+   */
+  | { kind: 'branding' }
   /** A fan's rating: the match's figures are stale here at once, and the ticker pushes new ones. */
   | { kind: 'rating'; matchId: number }
   /** A fan's final vote: as a rating, and their sockets may now receive the match's results. */

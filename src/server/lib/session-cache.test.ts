@@ -63,6 +63,7 @@ describe('SessionCache', () => {
     expect(parseChange('match:12')).toEqual({ kind: 'match', matchId: 12 });
     expect(parseChange('votes:3')).toEqual({ kind: 'votes', matchId: 3 });
     expect(parseChange('players:')).toEqual({ kind: 'players' });
+    expect(parseChange('branding:')).toEqual({ kind: 'branding' });
     expect(parseChange('match:x')).toBeNull();
     expect(parseChange('user:')).toBeNull();
   });

@@ -50,6 +50,10 @@ export const changesPlugin = fp(
         case 'content':
           live.broadcast({ type: 'content_update', data: { kind: changed.content } }, ANYONE);
           return;
+        case 'branding':
+          feed.emit({ kind: 'branding' });
+          live.broadcast({ type: 'content_update', data: { kind: 'customization' } }, ANYONE);
+          return;
         case 'rating':
           ticker.noteWrite(changed.matchId, 'rating');
           return;

@@ -1,3 +1,4 @@
+import { DEFAULT_CLUB_COLOURS } from '@shared/club-palette';
 import { DEFAULT_CLUB_NAME } from '@shared/domain';
 import { brandingApi, type Customization } from '@shared/settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -15,7 +16,7 @@ export function useCustomization() {
   return useQuery(customizationQueryOptions());
 }
 
-/** Branding with its fallbacks filled in: the default club name until it loads or if it fails. */
+/** Branding with its fallbacks filled in: the default club name and colours until it loads or if it fails. */
 export function useBranding(): Customization {
   const { data } = useCustomization();
   return {
@@ -23,6 +24,8 @@ export function useBranding(): Customization {
     description: data?.description ?? null,
     logoUrl: data?.logoUrl ?? null,
     headerImageUrl: data?.headerImageUrl ?? null,
+    primaryColour: data?.primaryColour ?? DEFAULT_CLUB_COLOURS.primary,
+    secondaryColour: data?.secondaryColour ?? DEFAULT_CLUB_COLOURS.secondary,
   };
 }
 

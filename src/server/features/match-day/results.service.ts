@@ -5,7 +5,7 @@ import type { MotmResult } from '@shared/votes';
 import { sql } from 'drizzle-orm';
 import { type Database, rows } from '../../db/client';
 import { players } from '../../db/schema';
-import { toPlayer } from '../players/players.service';
+import { toPlayers } from '../players/players.service';
 
 export interface PlayerFigures {
   count: number;
@@ -162,7 +162,7 @@ export async function computeSnapshot(
     sql`select motm_player_id as player_id, count(*)::int as n
         from user_votes where match_id = ${matchId} and motm_player_id is not null group by motm_player_id`,
   );
-  const squad = (await db.select().from(players)).map(toPlayer);
+  const squad = await toPlayers(db, await db.select().from(players));
   const byId = new Map(squad.map((p) => [p.id, p]));
 
   const figures = new Map<number, PlayerFigures>();

@@ -11,6 +11,7 @@ import {
 } from '@shared/match-reports';
 import { matchPathParams } from '@shared/matches';
 import { playerProfile, seasonsApi, seasonTable } from '@shared/seasons';
+import { coloursOf } from '@shared/settings';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,7 +22,6 @@ import { requestLocale } from '../../lib/i18n';
 import { encodeJson, sendJson } from '../../lib/json-answer';
 import { route } from '../../lib/route';
 import { requireUser, signedIn } from '../../plugins/auth';
-import { clubColours } from '../settings/club-colours.service';
 import { getCustomization } from '../settings/settings.service';
 import { canReadHistory } from './history.policy';
 import { readUserHistory } from './history.service';
@@ -106,15 +106,19 @@ export async function matchReportsRoutes(
       async (request, reply) => {
         const [id, image] = [Number.parseInt(request.params.file, 10), request.params.file.endsWith('.png')];
         const report = await readMatchReport(db, id);
-        const { companyName } = await getCustomization(db, opts.clubName);
+        const branding = await getCustomization(db, opts.clubName);
+        const { companyName } = branding;
         const locale = request.query.lang ?? requestLocale(request) ?? DEFAULT_LOCALE;
         reply.header('cache-control', 'public, max-age=300');
         if (!request.query.lang) reply.header('vary', 'Accept-Language, Cookie');
-        if (image)
-          return reply
-            .type('image/png')
-            .header('content-disposition', 'inline')
-            .send(await cards.image(report, companyName, clubColours(), locale));
+        if (image) {
+          // A new report, language, name or colours is a new drawing, and a new tag for whoever kept the old.
+          const colours = coloursOf(branding);
+          const etag = `"${cards.version(report, companyName, colours, locale)}"`;
+          reply.header('etag', etag).header('content-disposition', 'inline');
+          if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+          return reply.type('image/png').send(await cards.image(report, companyName, colours, locale));
+        }
         return reply
           .type('text/html; charset=utf-8')
           .send(sharePageHtml(report, companyName, opts.publicUrl, locale));
@@ -132,7 +136,7 @@ export async function matchReportsRoutes(
       async (request, reply) => {
         const user = requireUser(request);
         const card = await readMyRatingsCard(db, user.id, request.params.id);
-        const { companyName } = await getCustomization(db, opts.clubName);
+        const branding = await getCustomization(db, opts.clubName);
         // The page names the language it reads in; else the fan's own.
         const saved = isLocale(user.locale) ? user.locale : null;
         const locale = request.query.lang ?? requestLocale(request) ?? saved ?? DEFAULT_LOCALE;
@@ -143,7 +147,7 @@ export async function matchReportsRoutes(
             'content-disposition',
             `attachment; filename="${myRatingsCardFileName(card.match.opponent)}"`,
           )
-          .send(await myCards.image(card, companyName, clubColours(), locale));
+          .send(await myCards.image(card, branding.companyName, coloursOf(branding), locale));
       },
     );
 }

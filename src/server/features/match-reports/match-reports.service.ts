@@ -14,7 +14,7 @@ import { type Database, rows } from '../../db/client';
 import { matches, matchReports, players } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import { computeSnapshot } from '../match-day/results.service';
-import { toPlayer } from '../players/players.service';
+import { toPlayers } from '../players/players.service';
 import { getSeasonStartMonth } from '../settings/settings.service';
 import { publicAnswers } from './public-answers';
 import { inSeasonOf, lockSeasons, refreshSeasonTable } from './seasons.service';
@@ -32,7 +32,7 @@ function playedOn(row: MatchRow): string {
  */
 async function computeReport(db: Database, row: MatchRow, startMonth: number): Promise<MatchReport> {
   const snapshot = await computeSnapshot(db, row.id, Date.now());
-  const squad = new Map((await db.select().from(players)).map((p) => [p.id, toPlayer(p)]));
+  const squad = new Map((await toPlayers(db, await db.select().from(players))).map((p) => [p.id, p]));
   const rated: ReportPlayer[] = [];
   for (const [playerId, figures] of snapshot.players) {
     const player = squad.get(playerId);

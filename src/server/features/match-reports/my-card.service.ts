@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
+import { type ClubColours, clubPalette } from '@shared/club-palette';
 import { DEFAULT_LOCALE, type Locale } from '@shared/i18n/locales';
 import { type MatchReport, MY_RATINGS_CARD_ERRORS } from '@shared/match-reports';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { ratings, userVotes } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
-import type { ClubColours } from '../settings/club-colours.service';
 import { readMatchReport } from './match-reports.service';
 import { ACCENT, CardImages, type CardText, cardSvg, cardText, clip, escapeXml, FONT } from './share.service';
 
@@ -88,6 +88,7 @@ export function myRatingsCardSvg(
 ): string {
   const { t } = text;
   const { match } = card;
+  const { accentInk } = clubPalette(colours).card;
   const shown = card.ratings.slice(0, MY_CARD_ROWS);
   const columns = shown.length > 7 ? 2 : 1;
   const perColumn = Math.ceil(shown.length / columns);
@@ -119,7 +120,7 @@ export function myRatingsCardSvg(
     <text x="${x}" y="${baseline}" ${FONT} font-weight="600" font-size="${fontSize}" fill="#ffffff">${escapeXml(clip(r.name, nameChars))}</text>
     ${isMotm ? star(meX - pillWidth / 2 - 20, middle, fontSize * 0.48, ACCENT) : ''}
     <rect x="${meX - pillWidth / 2}" y="${(middle - pillHeight / 2).toFixed(1)}" width="${pillWidth}" height="${pillHeight}" rx="${pillHeight / 2}" fill="${ACCENT}"/>
-    <text x="${meX}" y="${baseline}" text-anchor="middle" ${FONT} font-weight="800" font-size="${fontSize}" fill="${colours.dark}">${r.myRating}</text>
+    <text x="${meX}" y="${baseline}" text-anchor="middle" ${FONT} font-weight="800" font-size="${fontSize}" fill="${accentInk}">${r.myRating}</text>
     <text x="${x + width}" y="${baseline}" text-anchor="end" ${FONT} font-weight="600" font-size="${fontSize}" fill="${MUTED}">${text.oneDecimal(r.crowdAverage)}</text>`;
     });
     return [heading, ...lines].join('\n    ');

@@ -1,3 +1,4 @@
+import { clubPalette, DEFAULT_CLUB_COLOURS } from '@shared/club-palette';
 import { MY_RATINGS_CARD_ERRORS, myRatingsCardFileName, myRatingsCardPath } from '@shared/match-reports';
 import type { Player } from '@shared/players';
 import sharp from 'sharp';
@@ -10,7 +11,6 @@ import {
   voteAll,
 } from '../../../../tests/server/match-fixtures';
 import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
-import { clubColours } from '../settings/club-colours.service';
 import { MY_CARD_ROWS, type MyRatingsCard, myRatingsCardSvg, readMyRatingsCard } from './my-card.service';
 import { cardText } from './share.service';
 
@@ -20,10 +20,12 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const colours = clubColours();
+const colours = DEFAULT_CLUB_COLOURS;
 /** The fan's ratings as the card draws them: the figures in the accent pills, in the club's dark colour. */
 const pills = (svg: string) =>
-  [...svg.matchAll(new RegExp(`fill="${colours.dark}">(\\d+)</text>`, 'g'))].map((m) => Number(m[1]));
+  [...svg.matchAll(new RegExp(`fill="${clubPalette(colours).card.accentInk}">(\\d+)</text>`, 'g'))].map((m) =>
+    Number(m[1]),
+  );
 
 describe("a fan's own ratings as an image", () => {
   let live: LiveMatch;

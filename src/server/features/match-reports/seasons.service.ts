@@ -14,7 +14,7 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import { type Database, rows } from '../../db/client';
 import { matches, matchReports, seasonTables } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
-import { findPlayer, toPlayer } from '../players/players.service';
+import { findPlayer, toShownPlayer } from '../players/players.service';
 
 const FORM_SIZE = 5;
 
@@ -222,7 +222,7 @@ export async function readSeasonTable(db: Database, slug: string): Promise<Seaso
 export async function readPlayerProfile(db: Database, playerId: number): Promise<PlayerProfile> {
   const row = await findPlayer(db, playerId);
   if (!row) throw notFound(PLAYER_ERRORS.notFound);
-  const { id, name, position, jerseyNumber, isManager, image, portraitUrl } = toPlayer(row);
+  const { id, name, position, jerseyNumber, isManager, image, portraitUrl } = await toShownPlayer(db, row);
   const appearances = appearancesOf(playerId, await endedReports(db));
   const newest = appearances.at(-1)?.report;
   const slug = newest ? seasonSlugOf(newest) : null;

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { CARD_ACCENT, type ClubColours, clubPalette } from '@shared/club-palette';
 import { competitionRanks } from '@shared/competition-ranks';
 import { DEFAULT_LOCALE, directionOf, intlTag, type Locale } from '@shared/i18n/locales';
 import type { Values } from '@shared/i18n/translator';
@@ -5,7 +7,6 @@ import type { MatchReport } from '@shared/match-reports';
 import sharp from 'sharp';
 import { translator } from '../../lib/i18n';
 import { TtlCache } from '../../lib/ttl-cache';
-import type { ClubColours } from '../settings/club-colours.service';
 
 /** The size social networks show a large link card at. */
 export const SHARE_WIDTH = 1200;
@@ -14,8 +15,8 @@ export const SHARE_HEIGHT = 630;
 /** What an admin or a squad list typed is text on a card or the share page, never markup. */
 export const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 export const FONT = `font-family="'DejaVu Sans', 'Liberation Sans', Arial, Helvetica, sans-serif"`;
-/** The cards' headings and figures: legible on every club's dark end. */
-export const ACCENT = '#f6d31b';
+/** The cards' headings and figures: the palette keeps the card's colours dark enough for them. */
+export const ACCENT = CARD_ACCENT;
 
 /** Long names are cut with an ellipsis rather than run off the card. */
 export const clip = (text: string, max: number) =>
@@ -88,6 +89,7 @@ export function shareCardSvg(
 ): string {
   const { t } = text;
   const { match, motm } = report;
+  const { accentInk } = clubPalette(colours).card;
   const top = report.players.slice(0, 3);
   // Equal averages share a rank, as on every screen.
   const ranks = competitionRanks(top.map((p) => p.averageRating));
@@ -96,7 +98,7 @@ export function shareCardSvg(
       (p, i) => `
     <g transform="translate(640 ${300 + i * 86})">
       <circle cx="32" cy="0" r="28" fill="${i === 0 ? ACCENT : 'rgba(255,255,255,0.14)'}"/>
-      <text x="32" y="11" text-anchor="middle" ${FONT} font-weight="700" font-size="30" fill="${i === 0 ? colours.dark : '#ffffff'}">${ranks[i] ?? i + 1}</text>
+      <text x="32" y="11" text-anchor="middle" ${FONT} font-weight="700" font-size="30" fill="${i === 0 ? accentInk : '#ffffff'}">${ranks[i] ?? i + 1}</text>
       <text x="80" y="10" ${FONT} font-weight="700" font-size="28" fill="#ffffff">${escapeXml(clip(p.name, 18))}</text>
       <text x="500" y="11" text-anchor="end" ${FONT} font-weight="700" font-size="36" fill="${ACCENT}">${text.oneDecimal(p.averageRating)}</text>
     </g>`,
@@ -123,17 +125,21 @@ export function shareCardSvg(
   );
 }
 
-/** A 1200x630 card: the club's colours from dark to primary, a stripe across the top, `content` on them. */
+/**
+ * A 1200x630 card: a gradient through the club's colours, each end as dark as the cards' text needs,
+ * a stripe of the primary across the top, `content` on them.
+ */
 export function cardSvg(colours: ClubColours, content: string): string {
+  const { card, club } = clubPalette(colours);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${SHARE_WIDTH}" height="${SHARE_HEIGHT}" viewBox="0 0 ${SHARE_WIDTH} ${SHARE_HEIGHT}">
   <defs>
     <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="${colours.dark}"/>
-      <stop offset="1" stop-color="${colours.primary}"/>
+      <stop offset="0" stop-color="${card.start}"/>
+      <stop offset="1" stop-color="${card.end}"/>
     </linearGradient>
   </defs>
   <rect width="${SHARE_WIDTH}" height="${SHARE_HEIGHT}" fill="url(#bg)"/>
-  <rect x="0" y="0" width="${SHARE_WIDTH}" height="10" fill="${colours.primary}"/>
+  <rect x="0" y="0" width="${SHARE_WIDTH}" height="10" fill="${club.primary}"/>
   ${content}
 </svg>`;
 }
@@ -157,9 +163,30 @@ export class CardImages {
 export class ShareCards {
   private readonly images = new CardImages();
 
+  /**
+   * What names one drawing: the report's version, the language, the club's name and its colours (the
+   * card's ETag).
+   */
+  version(report: MatchReport, clubName: string, colours: ClubColours, locale: Locale): string {
+    return createHash('sha256')
+      .update(
+        JSON.stringify([
+          report.match.id,
+          report.computedAt,
+          locale,
+          clubName,
+          colours.primary,
+          colours.secondary,
+        ]),
+      )
+      .digest('base64url')
+      .slice(0, 22);
+  }
+
   image(report: MatchReport, clubName: string, colours: ClubColours, locale: Locale): Promise<Buffer> {
-    const key = `${report.match.id}:${report.computedAt}:${locale}:${clubName}:${colours.primary}:${colours.dark}`;
-    return this.images.draw(key, () => shareCardSvg(report, clubName, colours, cardText(locale)));
+    return this.images.draw(this.version(report, clubName, colours, locale), () =>
+      shareCardSvg(report, clubName, colours, cardText(locale)),
+    );
   }
 }
 

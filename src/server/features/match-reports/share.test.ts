@@ -1,11 +1,13 @@
+import { contrastRatio, DEFAULT_CLUB_COLOURS } from '@shared/club-palette';
 import type { Player } from '@shared/players';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createFan, setupLiveMatch, voteAll } from '../../../../tests/server/match-fixtures';
 import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
-import { clubColours } from '../settings/club-colours.service';
 import { readMatchReport } from './match-reports.service';
 import { cardText, shareCardSvg } from './share.service';
+
+const BLUE_AND_WHITE = { primaryColour: '#0b3d91', secondaryColour: '#ffffff' };
 
 let t: TestContext;
 beforeAll(async () => {
@@ -34,7 +36,7 @@ describe('sharing an ended match', () => {
     // One fan rated: said in the singular, on the page and on the card.
     expect(html).toContain('1 fan rated.');
     expect(html).not.toContain('1 fans');
-    const svg = shareCardSvg(await readMatchReport(t.db, live.match.id), 'Club', clubColours());
+    const svg = shareCardSvg(await readMatchReport(t.db, live.match.id), 'Club', DEFAULT_CLUB_COLOURS);
     expect(svg).toMatch(/>1 fan rated · \d+ ratings<\/text>/);
     // What an admin typed is text on the page, never markup.
     expect(html).not.toContain('<script>');
@@ -55,13 +57,57 @@ describe('sharing an ended match', () => {
     expect((await client(t).get('/share/match/999999')).status).toBe(404);
   });
 
+  it("draws the share card and a fan's my-ratings.png in the colours an admin saves", async () => {
+    const live = await setupLiveMatch(t, { opponent: 'Wolves' });
+    const fan = await createFan(t);
+    const star = live.starters[0] as Player;
+    await voteAll(fan, live, (p) => (p.id === star.id ? 9 : 7), star);
+    await live.admin.api.patch(`/api/matches/${live.match.id}`, { isLive: false, score: '1-0' });
+    const shareUrl = `/share/match/${live.match.id}.png`;
+    const mineUrl = `/api/matches/${live.match.id}/my-ratings.png`;
+    const get = (url: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url, headers: { cookie: fan.cookie, ...headers } });
+    /** The stripe across the top (the primary as chosen) and the gradient's far corner. */
+    const pixels = async (png: Buffer) => {
+      const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+      const at = (x: number, y: number) => {
+        const i = (y * info.width + x) * info.channels;
+        return `#${[data[i], data[i + 1], data[i + 2]].map((c) => (c ?? 0).toString(16).padStart(2, '0')).join('')}`;
+      };
+      return { stripe: at(600, 4), corner: at(1196, 626) };
+    };
+
+    const redShare = await get(shareUrl);
+    const redMine = await get(mineUrl);
+    expect(await pixels(redShare.rawPayload)).toEqual({ stripe: '#da291c', corner: expect.any(String) });
+    expect((await pixels(redMine.rawPayload)).stripe).toBe('#da291c');
+    const etag = redShare.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect((await get(shareUrl, { 'if-none-match': etag })).statusCode).toBe(304);
+
+    expect((await live.admin.api.post('/api/admin/customization', BLUE_AND_WHITE)).status).toBe(200);
+    const blueShare = await get(shareUrl);
+    // The tag a browser or a network kept no longer matches: it gets the new drawing.
+    expect(blueShare.headers.etag).not.toBe(etag);
+    expect((await get(shareUrl, { 'if-none-match': etag })).statusCode).toBe(200);
+    const blue = await pixels(blueShare.rawPayload);
+    expect(blue.stripe).toBe('#0b3d91');
+    expect(blue.corner).not.toBe((await pixels(redShare.rawPayload)).corner);
+    const blueMine = await pixels((await get(mineUrl)).rawPayload);
+    expect(blueMine.stripe).toBe('#0b3d91');
+    for (const { corner } of [blue, blueMine])
+      expect(contrastRatio('#ffffff', corner)).toBeGreaterThanOrEqual(4.5);
+
+    await live.admin.api.post('/api/admin/customization', { primaryColour: null, secondaryColour: null });
+  });
+
   it('gives equal averages the same rank on the card, as every screen does', async () => {
     const live = await setupLiveMatch(t, { opponent: 'Spurs' });
     const [star, a, b] = live.starters as [Player, Player, Player];
     const value = (p: Player) => (p.id === star.id ? 9 : p.id === a.id || p.id === b.id ? 8 : 5);
     await voteAll(await createFan(t), live, value, star);
     await live.admin.api.patch(`/api/matches/${live.match.id}`, { isLive: false });
-    const svg = shareCardSvg(await readMatchReport(t.db, live.match.id), 'Club', clubColours());
+    const svg = shareCardSvg(await readMatchReport(t.db, live.match.id), 'Club', DEFAULT_CLUB_COLOURS);
     const ranks = [...svg.matchAll(/font-size="30" fill="[^"]+">(\d)<\/text>/g)].map((m) => m[1]);
     expect(ranks).toEqual(['1', '2', '2']);
   });
@@ -114,14 +160,14 @@ describe('the shared page and card speak the language asked', () => {
     const raters = report.raters;
     expect(raters).toBe(1);
 
-    const fr = shareCardSvg(report, 'Club', clubColours(), cardText('fr'));
+    const fr = shareCardSvg(report, 'Club', DEFAULT_CLUB_COLOURS, cardText('fr'));
     expect(fr).toContain('CLUB · NOTES DES SUPPORTERS');
     expect(fr).toContain('Club contre Everton');
     expect(fr).toContain('7,0</text>');
     expect(fr).toContain(`1 supporter a noté · ${report.totalRatings} notes`);
     expect(fr).toContain('>HOMME DU MATCH<');
 
-    const ar = shareCardSvg(report, 'Club', clubColours(), cardText('ar'));
+    const ar = shareCardSvg(report, 'Club', DEFAULT_CLUB_COLOURS, cardText('ar'));
     // Arabic keeps Latin digits, as the page does; one fan is said in the singular form.
     expect(ar).toContain('قيّم مشجع واحد');
     expect(ar).toContain('7.0</text>');

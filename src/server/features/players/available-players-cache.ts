@@ -7,7 +7,8 @@ import { listAvailablePlayers } from './players.service';
 
 /**
  * The players fans rate, as the JSON the route sends: every fan's page asks for it, and it changes only
- * when the admin changes the squad (any players write drops it).
+ * when the admin changes the squad (any players write drops it) or the club's colours (the portraits'
+ * addresses name them).
  */
 export class AvailablePlayersCache {
   private readonly answer = new RowCache<'available', string>({ ttlMs: 10_000, max: 1 });
@@ -17,7 +18,8 @@ export class AvailablePlayersCache {
     feed: ChangeFeed,
   ) {
     feed.subscribe((change) => {
-      if (change.kind === 'players' || change.kind === 'reset') this.answer.clear();
+      if (change.kind === 'players' || change.kind === 'branding' || change.kind === 'reset')
+        this.answer.clear();
     });
   }
 

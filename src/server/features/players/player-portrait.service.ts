@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
+import { type ClubColours, clubPalette } from '@shared/club-palette';
 import { pathOf } from '@shared/endpoint';
 import { PLAYER_PORTRAIT_PATH } from '@shared/players';
 import sharp from 'sharp';
 import type { PlayerRow } from '../../db/schema';
 import { TtlCache } from '../../lib/ttl-cache';
 import { initials } from '../pwa/pwa.service';
-import type { ClubColours } from '../settings/club-colours.service';
 
 /** Bump when the drawing below changes, so every portrait gets a new address (and browsers fetch it). */
 const PORTRAIT_REVISION = 1;
@@ -37,7 +37,9 @@ export function portraitSpec(player: PortraitPlayer, colours: ClubColours): Port
       : letters;
   const caption = mark === letters ? null : letters;
   const version = createHash('sha256')
-    .update(JSON.stringify([PORTRAIT_REVISION, player.name, mark, caption, colours.primary, colours.dark]))
+    .update(
+      JSON.stringify([PORTRAIT_REVISION, player.name, mark, caption, colours.primary, colours.secondary]),
+    )
     .digest('hex')
     .slice(0, 16);
   return { id: player.id, version, mark, caption, colours };
@@ -47,24 +49,6 @@ export const portraitFile = (spec: PortraitSpec) => `${spec.version}.webp`;
 
 export const portraitUrl = (spec: PortraitSpec) =>
   pathOf({ path: PLAYER_PORTRAIT_PATH }, { id: spec.id, file: portraitFile(spec) });
-
-/** WCAG relative luminance of a `#rrggbb` colour. */
-function luminance(hex: string): number {
-  const channel = (i: number) => {
-    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
-}
-
-const contrast = (a: string, b: string) => {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
-};
-
-/** White or the dark colour on the shirt, whichever reads better (a yellow shirt takes dark numbers). */
-const inkOn = (shirt: string, dark: string) =>
-  contrast(shirt, '#ffffff') >= contrast(shirt, dark) ? '#ffffff' : dark;
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -79,11 +63,12 @@ function markSize(mark: string): number {
 }
 
 /**
- * The back of a shirt in the primary colour on the dark colour, number big and initials above it.
- * The page crops it to a circle, so everything that matters sits inside the inscribed one.
+ * The back of a shirt in the primary colour on the secondary, trimmed in it, number big and initials
+ * above it in the text colour that reads on the primary (a yellow shirt takes dark numbers). The page
+ * crops it to a circle, so everything that matters sits inside the inscribed one.
  */
 export function portraitSvg({ mark, caption, colours }: PortraitSpec): string {
-  const ink = inkOn(colours.primary, colours.dark);
+  const { primary, primaryInk: ink, secondary } = clubPalette(colours).club;
   const size = markSize(mark);
   // With a caption the mark moves down to leave it room under the collar.
   const markBaseline = caption ? 81 : 76;
@@ -91,12 +76,12 @@ export function portraitSvg({ mark, caption, colours }: PortraitSpec): string {
     'M34 20 L17 27 L3 46 L14 57 L23 50 L23 104 L77 104 L77 50 L86 57 L97 46 L83 27 L66 20 Q50 29 34 20 Z';
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 100 100">`,
-    `<rect width="100" height="100" fill="${colours.dark}"/>`,
-    `<path d="${shirt}" fill="${colours.primary}"/>`,
+    `<rect width="100" height="100" fill="${secondary}"/>`,
+    `<path d="${shirt}" fill="${primary}"/>`,
     // Shade the sleeves a little so the shirt reads as one at 40 px, and trim collar and cuffs.
     '<path d="M17 27 L3 46 L14 57 L23 50 Z M83 27 L97 46 L86 57 L77 50 Z" fill="#000" fill-opacity="0.14"/>',
-    `<path d="M34 20 Q50 29 66 20" fill="none" stroke="${colours.dark}" stroke-width="3" stroke-linecap="round"/>`,
-    `<path d="M3 46 L14 57 M97 46 L86 57" stroke="${colours.dark}" stroke-width="3" stroke-linecap="round"/>`,
+    `<path d="M34 20 Q50 29 66 20" fill="none" stroke="${secondary}" stroke-width="3" stroke-linecap="round"/>`,
+    `<path d="M3 46 L14 57 M97 46 L86 57" stroke="${secondary}" stroke-width="3" stroke-linecap="round"/>`,
     caption
       ? `<text x="50" y="44" text-anchor="middle" ${FONT} font-size="11" letter-spacing="1" fill="${ink}" fill-opacity="0.9">${escapeXml(caption)}</text>`
       : '',

@@ -1,10 +1,10 @@
+import { DEFAULT_CLUB_COLOURS } from '@shared/club-palette';
 import type { Player } from '@shared/players';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { client, createFan, setupLiveMatch } from '../../../../tests/server/match-fixtures';
 import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
-import { clubColours } from '../settings/club-colours.service';
 import { portraitSpec, portraitSvg, portraitUrl } from './player-portrait.service';
 
 let t: TestContext;
@@ -18,6 +18,8 @@ beforeAll(async () => {
   squad = live.squad;
 });
 afterAll(() => t.close());
+
+const BLUE_AND_WHITE = { primary: '#0b3d91', secondary: '#ffffff' };
 
 const PORTRAIT_URL = /^\/portraits\/(\d+)\/[0-9a-f]{16}\.webp$/;
 
@@ -90,17 +92,17 @@ it('moves to a new address when the number or the name changes; the old one is n
 
 it('changes the address with the club colours', () => {
   const row = { id: 7, name: 'Bruno Fernandes', jerseyNumber: 8, isManager: false };
-  const red = portraitUrl(portraitSpec(row, clubColours()));
-  const blue = portraitUrl(portraitSpec(row, clubColours({ primary: '#0b3d91' })));
-  const darker = portraitUrl(portraitSpec(row, clubColours({ dark: '#000000' })));
+  const red = portraitUrl(portraitSpec(row, DEFAULT_CLUB_COLOURS));
+  const blue = portraitUrl(portraitSpec(row, { ...DEFAULT_CLUB_COLOURS, primary: '#0b3d91' }));
+  const darker = portraitUrl(portraitSpec(row, { ...DEFAULT_CLUB_COLOURS, secondary: '#000000' }));
   expect(new Set([red, blue, darker]).size).toBe(3);
-  // Not a colour: the default, so the address stays as it was.
-  expect(portraitUrl(portraitSpec(row, clubColours({ primary: 'red' })))).toBe(red);
-  expect(portraitUrl(portraitSpec(row, clubColours({ primary: '#DA291C' })))).toBe(red);
+  // The default pair names the addresses it always did: an install's portraits keep theirs.
+  expect(red).toMatch(/\/portraits\/7\/[0-9a-f]{16}\.webp$/);
+  expect(portraitUrl(portraitSpec(row, { primary: '#da291c', secondary: '#1a1a1a' }))).toBe(red);
 });
 
 it('draws the number big with the initials, MGR for the manager, initials alone without a number', () => {
-  const colours = clubColours();
+  const colours = DEFAULT_CLUB_COLOURS;
   expect(
     portraitSpec({ id: 1, name: 'Bruno Fernandes', jerseyNumber: 8, isManager: false }, colours),
   ).toMatchObject({ mark: '8', caption: 'BF' });
@@ -122,14 +124,56 @@ it('draws the number big with the initials, MGR for the manager, initials alone 
   );
   expect(svg).not.toContain('<b>');
   expect(svg).toContain('&#60;');
-  // A light shirt takes the dark colour for its number.
+  // A light shirt takes dark numbers; a dark one white, on a backdrop and trim of the secondary.
   const yellow = portraitSvg(
     portraitSpec(
       { id: 5, name: 'A B', jerseyNumber: 9, isManager: false },
-      clubColours({ primary: '#fbe122' }),
+      { ...DEFAULT_CLUB_COLOURS, primary: '#fbe122' },
     ),
   );
   expect(yellow).toMatch(/font-size="44" fill="#1a1a1a">9</);
+  const blue = portraitSvg(
+    portraitSpec({ id: 6, name: 'A B', jerseyNumber: 9, isManager: false }, BLUE_AND_WHITE),
+  );
+  expect(blue).toMatch(/<rect width="100" height="100" fill="#ffffff"\/><path d="[^"]+" fill="#0b3d91"\/>/);
+  expect(blue).toMatch(/font-size="44" fill="#ffffff">9</);
+  expect(blue).not.toContain('#da291c');
+});
+
+it('draws the portraits in the colours an admin saves, at new addresses', async () => {
+  const player = squad.find((p) => !p.isManager);
+  if (!player?.portraitUrl) throw new Error('no portrait');
+  const pixel = async (url: string, x: number, y: number) => {
+    const res = await fetchImage(url);
+    expect(res.statusCode).toBe(200);
+    const { data, info } = await sharp(res.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    const at = (y * info.width + x) * info.channels;
+    return [data[at], data[at + 1], data[at + 2]];
+  };
+  // The backdrop's corner and the shirt below the number (viewBox 30,90 of 100, drawn at 192 px).
+  expect(await pixel(player.portraitUrl, 4, 4)).toEqual([0x1a, 0x1a, 0x1a]);
+  expect(await pixel(player.portraitUrl, 58, 173)).toEqual([0xda, 0x29, 0x1c]);
+
+  const saved = await admin.api.post('/api/admin/customization', {
+    primaryColour: BLUE_AND_WHITE.primary,
+    secondaryColour: BLUE_AND_WHITE.secondary,
+  });
+  expect(saved.status).toBe(200);
+  const listed = await admin.api.get<Player[]>('/api/players');
+  const blue = listed.body.find((p) => p.id === player.id)?.portraitUrl;
+  expect(blue).toMatch(PORTRAIT_URL);
+  expect(blue).not.toBe(player.portraitUrl);
+  expect(await pixel(blue ?? '', 4, 4)).toEqual([0xff, 0xff, 0xff]);
+  expect(await pixel(blue ?? '', 58, 173)).toEqual([0x0b, 0x3d, 0x91]);
+  // The old address draws the current colours too, revalidated rather than kept.
+  expect(await pixel(player.portraitUrl, 58, 173)).toEqual([0x0b, 0x3d, 0x91]);
+  expect((await fetchImage(player.portraitUrl)).headers['cache-control']).toBe('no-cache');
+
+  const reset = await admin.api.post('/api/admin/customization', {
+    primaryColour: null,
+    secondaryColour: null,
+  });
+  expect(reset.body).toMatchObject({ primaryColour: '#da291c', secondaryColour: '#1a1a1a' });
 });
 
 it('answers 404 for an unknown player or a file that is no portrait, 400 for a bad id', async () => {

@@ -9,7 +9,7 @@ import { type PlayerRow, players } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-error';
 import { PROVIDER_PLAYER_IMAGE, storeImage } from '../uploads/uploads.service';
 import type { FootballData } from './football-data';
-import { toPlayer } from './players.service';
+import { toShownPlayer } from './players.service';
 
 type PlayerFields = z.output<typeof playerBody>;
 
@@ -35,7 +35,7 @@ export async function createPlayer(db: Database, input: PlayerFields): Promise<P
     })
     .returning();
   if (!row) throw new Error('player not created');
-  return toPlayer(row);
+  return toShownPlayer(db, row);
 }
 
 /**
@@ -62,7 +62,7 @@ export async function updatePlayer(db: Database, id: number, input: PlayerFields
       .returning();
     if (!row) throw notFound(PLAYER_ERRORS.notFound);
     if (current.isAvailableForRating && current.isManager !== isManager) await assertPublishedLimits(tx);
-    return toPlayer(row);
+    return toShownPlayer(tx, row);
   });
 }
 

@@ -7,7 +7,7 @@ import { notFound } from '../../lib/http-error';
 import { sendJson } from '../../lib/json-answer';
 import { route } from '../../lib/route';
 import { signedIn } from '../../plugins/auth';
-import { clubColours } from '../settings/club-colours.service';
+import { getClubColours } from '../settings/settings.service';
 import type { AvailablePlayersCache } from './available-players-cache';
 import {
   PORTRAIT_CONTENT_TYPE,
@@ -53,11 +53,15 @@ export async function playersRoutes(
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(PLAYER_PORTRAIT_PATH, { schema: { params: playerPortraitParams } }, async (request, reply) => {
-      const player = await findPlayer(opts.db, request.params.id);
+      const [player, colours] = await Promise.all([
+        findPlayer(opts.db, request.params.id),
+        getClubColours(opts.db),
+      ]);
       if (!player) throw notFound(PLAYER_ERRORS.notFound);
       if (!/^[0-9a-f]{16}\.webp$/.test(request.params.file)) throw notFound(REQUEST_ERRORS.portraitNotFound);
-      // An address from before a rename or a new number still gets the current portrait, briefly kept.
-      const spec = portraitSpec(player, clubColours());
+      // An address from before a rename, a new number or new club colours still gets the current
+      // portrait, briefly kept.
+      const spec = portraitSpec(player, colours);
       const etag = `"${spec.version}"`;
       reply
         .header(

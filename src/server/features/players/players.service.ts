@@ -1,3 +1,4 @@
+import type { ClubColours } from '@shared/club-palette';
 import { RECENT_FORM_SIZE, seasonOf } from '@shared/domain';
 import { matchReport } from '@shared/match-reports';
 import { PLAYER_ERRORS, type Player, type SeasonStats } from '@shared/players';
@@ -6,8 +7,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { type Database, rows } from '../../db/client';
 import { matches, matchReports, type PlayerRow, players, seasonTables } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
-import { clubColours } from '../settings/club-colours.service';
-import { getSeasonStartMonth } from '../settings/settings.service';
+import { getClubColours, getSeasonStartMonth } from '../settings/settings.service';
 import { portraitSpec, portraitUrl } from './player-portrait.service';
 
 /**
@@ -16,7 +16,7 @@ import { portraitSpec, portraitUrl } from './player-portrait.service';
  */
 export const AVAILABLE_CACHE_CONTROL = 'no-store';
 
-export function toPlayer(row: PlayerRow): Player {
+function toPlayer(row: PlayerRow, colours: ClubColours): Player {
   return {
     id: row.id,
     name: row.name,
@@ -28,8 +28,19 @@ export function toPlayer(row: PlayerRow): Player {
     isAvailableForRating: row.isAvailableForRating,
     isActive: row.isActive,
     apiPlayerId: row.apiPlayerId,
-    portraitUrl: portraitUrl(portraitSpec(row, clubColours())),
+    portraitUrl: portraitUrl(portraitSpec(row, colours)),
   };
+}
+
+/** Rows as every answer shows players: their portraits' addresses name the club's current colours. */
+export async function toPlayers(db: Database, list: PlayerRow[]): Promise<Player[]> {
+  const colours = await getClubColours(db);
+  return list.map((row) => toPlayer(row, colours));
+}
+
+/** One row as answers show it (see toPlayers). */
+export async function toShownPlayer(db: Database, row: PlayerRow): Promise<Player> {
+  return toPlayer(row, await getClubColours(db));
 }
 
 /** The player's row by id, whether active or not, or undefined. */
@@ -46,7 +57,7 @@ export async function listPlayers(db: Database): Promise<Player[]> {
     .from(players)
     .where(eq(players.isActive, true))
     .orderBy(...squadOrder);
-  return list.map(toPlayer);
+  return toPlayers(db, list);
 }
 
 export async function listAvailablePlayers(db: Database): Promise<Player[]> {
@@ -55,7 +66,7 @@ export async function listAvailablePlayers(db: Database): Promise<Player[]> {
     .from(players)
     .where(and(eq(players.isActive, true), eq(players.isAvailableForRating, true)))
     .orderBy(...squadOrder);
-  return list.map(toPlayer);
+  return toPlayers(db, list);
 }
 
 /** A match's day: its scheduled date, else the day it started or was created. */

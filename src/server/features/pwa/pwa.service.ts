@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { Customization } from '@shared/settings';
+import { clubPalette } from '@shared/club-palette';
+import { type Customization, coloursOf } from '@shared/settings';
 import sharp from 'sharp';
 import type { Database } from '../../db/client';
 import { getCustomization } from '../settings/settings.service';
 import { findObject } from '../uploads/uploads.service';
 
-/** The page's chrome (header, splash) and club colours, as in src/client/styles/globals.css. */
-export const CHROME_COLOUR = '#1a1a1a';
-const BADGE_COLOUR = '#da291c';
 const LOGO_BACKDROP = '#ffffff';
 
 /** Same line as index.html's description, for a club that has not written one. */
@@ -42,16 +40,21 @@ export interface Branding {
 export async function readBranding(db: Database, clubName: string): Promise<Branding> {
   const customization = await getCustomization(db, clubName);
   // Uploads are named by their content's hash, so the logo address stands for its bytes.
+  const { companyName, logoUrl, primaryColour, secondaryColour } = customization;
   const version = createHash('sha256')
-    .update(JSON.stringify([ARTWORK_REVISION, customization.companyName, customization.logoUrl]))
+    .update(JSON.stringify([ARTWORK_REVISION, companyName, logoUrl, primaryColour, secondaryColour]))
     .digest('hex')
     .slice(0, 16);
   return { customization, version };
 }
 
-/** The web app manifest (https://www.w3.org/TR/appmanifest/) for the current branding. */
+/**
+ * The web app manifest (https://www.w3.org/TR/appmanifest/) for the current branding: the installed
+ * app's title bar and splash take the page's dark band colour.
+ */
 export function buildManifest({ customization, version }: Branding) {
   const icon = (file: IconFile) => `/icons/${file}?v=${version}`;
+  const { chrome } = clubPalette(coloursOf(customization)).dark;
   return {
     id: '/',
     name: customization.companyName,
@@ -62,8 +65,8 @@ export function buildManifest({ customization, version }: Branding) {
     start_url: '/',
     scope: '/',
     display: 'standalone',
-    theme_color: CHROME_COLOUR,
-    background_color: CHROME_COLOUR,
+    theme_color: chrome,
+    background_color: chrome,
     categories: ['sports'],
     icons: [
       { src: icon('icon-192.png'), sizes: '192x192', type: 'image/png', purpose: 'any' },
@@ -99,16 +102,18 @@ function backdrop(size: number, purpose: IconPurpose, colour: string): string {
 /** Share of the side the artwork may use, so it stays inside each purpose's safe zone. */
 const CONTENT_SHARE: Record<IconPurpose, number> = { any: 0.8, maskable: 0.56, apple: 0.78 };
 
-function initialsSvg(name: string, { size, purpose }: IconSpec): string {
-  const text = initials(name);
+/** The club's badge: its initials on its primary colour, in the text colour that reads on it. */
+function initialsSvg(customization: Customization, { size, purpose }: IconSpec): string {
+  const { primary, primaryInk } = clubPalette(coloursOf(customization)).club;
+  const text = initials(customization.companyName);
   const box = size * CONTENT_SHARE[purpose];
   const fontSize = Math.round([...text].length > 1 ? box * 0.52 : box * 0.66);
   // Capitals sit about 0.36 em above the middle of their baseline-to-cap box.
   const baseline = Math.round(size / 2 + fontSize * 0.36);
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">`,
-    backdrop(size, purpose, BADGE_COLOUR),
-    `<text x="${size / 2}" y="${baseline}" text-anchor="middle" fill="#ffffff" font-size="${fontSize}"`,
+    backdrop(size, purpose, primary),
+    `<text x="${size / 2}" y="${baseline}" text-anchor="middle" fill="${primaryInk}" font-size="${fontSize}"`,
     ` font-weight="700" font-family="Inter, 'DejaVu Sans', 'Liberation Sans', Arial, Helvetica, sans-serif">`,
     `${escapeXml(text)}</text></svg>`,
   ].join('');
@@ -129,8 +134,8 @@ async function logoIcon(logo: Buffer, { size, purpose }: IconSpec): Promise<Buff
     .toBuffer();
 }
 
-async function initialsIcon(name: string, spec: IconSpec): Promise<Buffer> {
-  return sharp(Buffer.from(initialsSvg(name, spec)))
+async function initialsIcon(customization: Customization, spec: IconSpec): Promise<Buffer> {
+  return sharp(Buffer.from(initialsSvg(customization, spec)))
     .png({ compressionLevel: 9 })
     .toBuffer();
 }
@@ -182,6 +187,6 @@ export class BrandIcons {
         this.log.warn({ err: error }, 'club logo could not be drawn as an app icon; using initials');
       }
     }
-    return initialsIcon(customization.companyName, spec);
+    return initialsIcon(customization, spec);
   }
 }

@@ -190,6 +190,27 @@ describe('icons', () => {
     expect(back.rawPayload.equals(initialsIcon.rawPayload)).toBe(true);
   });
 
+  it("follow the club's colours: the badge in the primary, the manifest's theme in the dark band colour", async () => {
+    const before = await manifest();
+    const icon = async () => decode(await get('/icons/maskable-512.png'), 2, 2);
+    expect((await icon()).pixel).toEqual([0xda, 0x29, 0x1c, 255]);
+
+    await saveBranding({ primaryColour: '#0b3d91', secondaryColour: '#ffffff' });
+    const after = await manifest();
+    // The blue is the darker of the pair: the installed app's bar and splash take it.
+    expect(after).toMatchObject({ theme_color: '#0b3d91', background_color: '#0b3d91' });
+    expect(after.icons[0]?.src).not.toBe(before.icons[0]?.src);
+    expect((await icon()).pixel).toEqual([0x0b, 0x3d, 0x91, 255]);
+
+    // A pale primary with a dark secondary: the bar takes the secondary, the badge stays the primary.
+    await saveBranding({ primaryColour: '#fdb913', secondaryColour: '#000000' });
+    expect(await manifest()).toMatchObject({ theme_color: '#000000' });
+    expect((await icon()).pixel).toEqual([0xfd, 0xb9, 0x13, 255]);
+
+    await saveBranding({ primaryColour: null, secondaryColour: null });
+    expect(await manifest()).toEqual(before);
+  });
+
   it('use the initials when the logo is an outside address, which the server never fetches', async () => {
     const initialsIcon = await get('/icons/icon-192.png');
     await saveBranding({ logoUrl: 'https://cdn.example/crest.png' });

@@ -21,11 +21,10 @@ export async function settingsAdminRoutes(app: FastifyInstance, opts: { db: Data
   const admin = { preValidation: adminOnly };
 
   route(app, brandingAdminApi.customization, admin, () => getCustomization(db, clubName));
-  route(
-    app,
-    brandingAdminApi.saveCustomization,
-    { ...admin, changes: [{ kind: 'content', content: 'customization' }] },
-    (request) => saveCustomization(db, clubName, request.body),
+  // The colours are in the page's palette and the squad's portrait addresses: this instance's copies are
+  // dropped at once, the others' on the database's notice.
+  route(app, brandingAdminApi.saveCustomization, { ...admin, changes: [{ kind: 'branding' }] }, (request) =>
+    saveCustomization(db, clubName, request.body),
   );
 
   route(app, brandingAdminApi.socialMedia, admin, () => getSocialMedia(db));

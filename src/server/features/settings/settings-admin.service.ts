@@ -1,5 +1,10 @@
+import { coloursProblem } from '@shared/club-palette';
 import type { Customization, SocialMedia } from '@shared/settings';
-import type { adminCustomizationBody, socialMediaBody } from '@shared/settings-admin';
+import {
+  type adminCustomizationBody,
+  CUSTOMIZATION_ERRORS,
+  type socialMediaBody,
+} from '@shared/settings-admin';
 import {
   MASKED_KEY_PREFIX,
   TRACKING_ERRORS,
@@ -12,16 +17,41 @@ import type { Database } from '../../db/client';
 import { customization, socialMedia, trackingSettings } from '../../db/schema';
 import { upsertSingleton } from '../../db/singleton';
 import { badRequest } from '../../lib/http-error';
-import { getCustomization, getSocialMedia } from './settings.service';
+import { clubColoursOf, getCustomization, getSocialMedia } from './settings.service';
 
-/** Replaces the branding with the form's values; a blank company name reads as the club name. */
+/**
+ * Replaces the branding with the form's values; a blank company name reads as the club name. A colour
+ * left out keeps the stored one, null returns it to the default; the pair that results is refused when
+ * its two colours are too alike to be drawn on each other.
+ */
 export async function saveCustomization(
   db: Database,
   clubName: string,
   input: z.output<typeof adminCustomizationBody>,
 ): Promise<Customization> {
-  const { companyName, description, logoUrl, headerImageUrl } = input;
-  await upsertSingleton(db, customization, { companyName, description, logoUrl, headerImageUrl });
+  const { companyName, description, logoUrl, headerImageUrl, primaryColour, secondaryColour } = input;
+  await db.transaction(async (tx) => {
+    const [stored] = await tx
+      .select({ primaryColour: customization.primaryColour, secondaryColour: customization.secondaryColour })
+      .from(customization)
+      .limit(1)
+      .for('update');
+    const problem = coloursProblem(
+      clubColoursOf({
+        primaryColour: primaryColour === undefined ? (stored?.primaryColour ?? null) : primaryColour,
+        secondaryColour: secondaryColour === undefined ? (stored?.secondaryColour ?? null) : secondaryColour,
+      }),
+    );
+    if (problem) throw badRequest(CUSTOMIZATION_ERRORS[problem]);
+    await upsertSingleton(tx, customization, {
+      companyName,
+      description,
+      logoUrl,
+      headerImageUrl,
+      primaryColour,
+      secondaryColour,
+    });
+  });
   return getCustomization(db, clubName);
 }
 

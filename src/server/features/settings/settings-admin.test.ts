@@ -1,5 +1,8 @@
 import type { Customization, SocialMedia } from '@shared/settings';
 import { CUSTOMIZATION_ERRORS } from '@shared/settings-admin';
+
+const DEFAULT_COLOURS = { primaryColour: '#da291c', secondaryColour: '#1a1a1a' };
+
 import { TRACKING_ERRORS, type TrackingScripts, type TrackingSettings } from '@shared/tracking';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createFan } from '../../../../tests/server/match-fixtures';
@@ -49,7 +52,13 @@ describe('customization', () => {
   it('reads the club name until a company name is saved, and saves every field', async () => {
     expect(await admin.api.get('/api/admin/customization')).toEqual({
       status: 200,
-      body: { companyName: 'Manchester United', description: null, logoUrl: null, headerImageUrl: null },
+      body: {
+        companyName: 'Manchester United',
+        description: null,
+        logoUrl: null,
+        headerImageUrl: null,
+        ...DEFAULT_COLOURS,
+      },
     });
     const saved = await admin.api.post<Customization>('/api/admin/customization', {
       companyName: '  Red Devils Fan Club ',
@@ -62,6 +71,7 @@ describe('customization', () => {
       description: 'Ratings by the fans',
       logoUrl: '/objects/3f2a9c.webp',
       headerImageUrl: 'https://cdn.example.com/header.png',
+      ...DEFAULT_COLOURS,
     };
     expect(saved).toEqual({ status: 200, body: expected });
     expect((await admin.api.get('/api/admin/customization')).body).toEqual(expected);
@@ -78,6 +88,7 @@ describe('customization', () => {
       description: 'Still here',
       logoUrl: null,
       headerImageUrl: null,
+      ...DEFAULT_COLOURS,
     });
     expect((await client(t).get<Customization>('/api/customization')).body.companyName).toBe(
       'Manchester United',
@@ -106,6 +117,68 @@ describe('customization', () => {
     expect(await admin.api.post('/api/admin/customization', { description: 'x'.repeat(501) })).toEqual({
       status: 400,
       body: { message: 'Must be at most 500 characters', code: expect.any(String) },
+    });
+  });
+});
+
+describe("the club's colours", () => {
+  const save = (body: Record<string, string | null>) =>
+    admin.api.post<Customization>('/api/admin/customization', body);
+
+  it('saves a pair in lower case, serves it publicly, keeps it when left out and returns to the default on null', async () => {
+    expect((await save({ primaryColour: '#0B3D91', secondaryColour: ' #FFFFFF ' })).body).toMatchObject({
+      primaryColour: '#0b3d91',
+      secondaryColour: '#ffffff',
+    });
+    expect((await client(t).get<Customization>('/api/customization')).body).toMatchObject({
+      primaryColour: '#0b3d91',
+      secondaryColour: '#ffffff',
+    });
+    // The branding form's other fields alone leave the colours as they are.
+    expect((await save({ companyName: 'Blues' })).body).toMatchObject({
+      companyName: 'Blues',
+      primaryColour: '#0b3d91',
+      secondaryColour: '#ffffff',
+    });
+    expect((await save({ primaryColour: null, secondaryColour: null })).body).toMatchObject(DEFAULT_COLOURS);
+  });
+
+  it('refuses a pair too alike to be drawn on each other (yellow on white) with 400, and stores nothing', async () => {
+    const refused = await save({
+      companyName: 'Canaries',
+      primaryColour: '#ffff00',
+      secondaryColour: '#ffffff',
+    });
+    expect(refused).toEqual({ status: 400, body: CUSTOMIZATION_ERRORS.coloursTooAlike });
+    expect(refused.body).toEqual({
+      code: 'customization.coloursTooAlike',
+      message: expect.stringContaining('at least 3:1'),
+    });
+    expect((await admin.api.get<Customization>('/api/admin/customization')).body).toMatchObject({
+      companyName: 'Manchester United',
+      ...DEFAULT_COLOURS,
+    });
+  });
+
+  it('checks one colour given alone against the stored other', async () => {
+    expect((await save({ primaryColour: '#ffff00', secondaryColour: '#000000' })).status).toBe(200);
+    // Yellow with a white secondary: too alike, though only the secondary was sent.
+    expect(await save({ secondaryColour: '#ffffff' })).toEqual({
+      status: 400,
+      body: CUSTOMIZATION_ERRORS.coloursTooAlike,
+    });
+    // null returns the primary to the default red, beside the stored black.
+    expect((await save({ primaryColour: null })).body).toMatchObject({
+      primaryColour: '#da291c',
+      secondaryColour: '#000000',
+    });
+    await save({ primaryColour: null, secondaryColour: null });
+  });
+
+  it.each(['red', '#fff', '0b3d91', '#0b3d9g', 'url(x)'])('refuses the colour %j with 400', async (value) => {
+    expect(await save({ primaryColour: value })).toEqual({
+      status: 400,
+      body: CUSTOMIZATION_ERRORS.colourFormat,
     });
   });
 });

@@ -1,3 +1,4 @@
+import { type ClubColours, DEFAULT_CLUB_COLOURS } from '@shared/club-palette';
 import type { Banner, Banners } from '@shared/content';
 import type { bannerInput } from '@shared/content-admin';
 import { DEFAULT_SEASON_START_MONTH } from '@shared/domain';
@@ -10,12 +11,34 @@ import { upsertSingleton } from '../../db/singleton';
 
 export async function getCustomization(db: Database, clubName: string): Promise<Customization> {
   const [row] = await db.select().from(customization).limit(1);
+  const colours = clubColoursOf(row);
   return {
     companyName: row?.companyName?.trim() || clubName,
     description: row?.description ?? null,
     logoUrl: row?.logoUrl ?? null,
     headerImageUrl: row?.headerImageUrl ?? null,
+    primaryColour: colours.primary,
+    secondaryColour: colours.secondary,
   };
+}
+
+/** The stored colours, each one not set being the default's. */
+export function clubColoursOf(
+  row: { primaryColour: string | null; secondaryColour: string | null } | undefined,
+): ClubColours {
+  return {
+    primary: row?.primaryColour ?? DEFAULT_CLUB_COLOURS.primary,
+    secondary: row?.secondaryColour ?? DEFAULT_CLUB_COLOURS.secondary,
+  };
+}
+
+/** The club's colours: what the portraits, cards, icons, mails and the page are drawn in. */
+export async function getClubColours(db: Database): Promise<ClubColours> {
+  const [row] = await db
+    .select({ primaryColour: customization.primaryColour, secondaryColour: customization.secondaryColour })
+    .from(customization)
+    .limit(1);
+  return clubColoursOf(row);
 }
 
 /** The month (1-12) the club's seasons start in: August until an admin says otherwise. */
