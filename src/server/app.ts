@@ -38,6 +38,7 @@ import { pushRoutes } from './features/push/push.routes';
 import { pushQueueDepth } from './features/push/push-queue';
 import { createPushSender, type PushSenderOptions } from './features/push/push-sender';
 import { pwaRoutes } from './features/pwa/pwa.routes';
+import { PagePalette } from './features/settings/page-palette';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { getCustomization } from './features/settings/settings.service';
 import { settingsAdminRoutes } from './features/settings/settings-admin.routes';
@@ -118,7 +119,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before the routes: what each write declares it changed takes effect here (plugins/changes.ts).
   await app.register(changesPlugin, { feed: base.feed, ticker: services.ticker });
   await registerFeatures(app, options, services);
-  await app.register(clientPlugin, { mode: options.client ?? 'none', dir: options.clientDir });
+  await app.register(clientPlugin, {
+    mode: options.client ?? 'none',
+    dir: options.clientDir,
+    branding: services.pagePalette,
+  });
   return app;
 }
 
@@ -250,6 +255,7 @@ interface Services extends Base {
   matches: MatchCache;
   available: AvailablePlayersCache;
   finalVotes: FinalVotesCache;
+  pagePalette: PagePalette;
   ticker: LeaderboardTicker;
 }
 
@@ -311,6 +317,7 @@ function createServices(app: FastifyInstance, options: AppOptions, base: Base): 
     matches: new MatchCache(db, base.feed),
     available: new AvailablePlayersCache(db, base.feed),
     finalVotes: new FinalVotesCache(db, base.feed),
+    pagePalette: new PagePalette(db, base.feed, app.log),
     ticker,
   };
 }
@@ -332,7 +339,7 @@ async function registerFeatures(app: FastifyInstance, options: AppOptions, servi
     },
     mailer: services.mailer,
     publicUrl: env.PUBLIC_URL,
-    companyName: async () => (await getCustomization(db, clubName)).companyName,
+    branding: () => getCustomization(db, clubName),
     googleEnabled: env.googleEnabled,
     rateLimit,
     metrics,

@@ -9,6 +9,8 @@ import { memoryMailer } from '../../../tests/server/test-app';
 import { createTestDatabase } from '../../../tests/server/test-db';
 import { buildApp } from '../app';
 import type { DbHandle } from '../db/client';
+import { customization } from '../db/schema';
+import { upsertSingleton } from '../db/singleton';
 import { parseEnv, resolveEnv } from '../env';
 import { preferredCoding } from './client';
 
@@ -247,6 +249,52 @@ describe('the page itself', () => {
     const plain = await get('/', { 'if-none-match': etag });
     expect(plain.statusCode).toBe(200);
     expect(plain.rawPayload).toEqual(page);
+  });
+
+  it("carries the club's colours from its first paint once an admin has chosen them, on every instance", async () => {
+    const defaultTag = String((await get('/', { 'accept-encoding': CHROME })).headers.etag);
+    // Written as another instance would: this one learns of it from the database's notice.
+    await upsertSingleton(database.db, customization, {
+      primaryColour: '#0b3d91',
+      secondaryColour: '#ffffff',
+    });
+    const branded = async (headers: Record<string, string> = { 'accept-encoding': CHROME }) => {
+      const res = await get('/signin', headers);
+      const coding = res.headers['content-encoding'];
+      const body =
+        coding === 'br'
+          ? brotliDecompressSync(res.rawPayload)
+          : coding === 'gzip'
+            ? gunzipSync(res.rawPayload)
+            : res.rawPayload;
+      return { res, html: body.toString('utf8') };
+    };
+    await expect
+      .poll(async () => (await branded()).html, { timeout: 10_000 })
+      .toContain('data-colours="#0b3d91 #ffffff"');
+    const { res, html } = await branded();
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(html).toMatch(
+      /<style id="club-palette" data-colours="#0b3d91 #ffffff">:root\{[^}]*--color-primary:#0b3d91;[^}]*\}<\/style><\/head>/,
+    );
+    expect(html).not.toContain('#da291c');
+    expect(res.headers.etag).not.toBe(defaultTag);
+    // Each coding is the same page.
+    expect((await branded({ 'accept-encoding': 'gzip' })).html).toBe(html);
+    expect((await branded({})).html).toBe(html);
+    expect(
+      (await get('/', { 'accept-encoding': CHROME, 'if-none-match': String(res.headers.etag) })).statusCode,
+    ).toBe(304);
+    expect((await get('/', { 'accept-encoding': CHROME, 'if-none-match': defaultTag })).statusCode).toBe(200);
+
+    // Back to the default: the page as built, its tag as before.
+    await upsertSingleton(database.db, customization, { primaryColour: null, secondaryColour: null });
+    await expect
+      .poll(async () => String((await get('/', { 'accept-encoding': CHROME })).headers.etag), {
+        timeout: 10_000,
+      })
+      .toBe(defaultTag);
+    expect(brotliDecompressSync((await get('/', { 'accept-encoding': CHROME })).rawPayload)).toEqual(page);
   });
 
   it('leaves API answers to the API', async () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { REQUEST_ERRORS } from '@shared/error-messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -72,6 +73,32 @@ function readPage(file: string): Page {
   return page;
 }
 
+/** Changes the page as built makes for the club's branding: `tag` names exactly what `apply` does. */
+export interface PageBranding {
+  tag: string;
+  apply(html: string): string;
+}
+
+let cachedBranded: { key: string; page: Page } | undefined;
+/** The page with the branding applied, compressed once per build and branding (not per request). */
+function brandedPage(built: Page, branding: PageBranding): Page {
+  const key = `${built.tag}:${branding.tag}`;
+  if (cachedBranded?.key === key) return cachedBranded.page;
+  const identity = Buffer.from(branding.apply(built.bodies.identity.toString('utf8')));
+  const page: Page = {
+    mtimeMs: built.mtimeMs,
+    bodies: {
+      identity,
+      br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip: gzipSync(identity, { level: 9 }),
+    },
+    codings: ['br', 'gzip'],
+    tag: `${built.tag}-${branding.tag}`,
+  };
+  cachedBranded = { key, page };
+  return page;
+}
+
 /** If-None-Match names this tag (or any). */
 const matchesTag = (header: string | undefined, etag: string): boolean =>
   (header ?? '').split(',').some((candidate) => {
@@ -100,10 +127,19 @@ const notFound = (request: FastifyRequest, reply: FastifyReply) =>
 
 /**
  * Serves the page: the built bundle in production, Vite with hot reload in development. Unknown
- * page paths get index.html so the client router answers them (its 404 page included).
+ * page paths get index.html so the client router answers them (its 404 page included). `branding`
+ * gives what the page needs for the club's colours from its first paint (null: the page as built).
  */
 export const clientPlugin = fp(
-  async (app: FastifyInstance, opts: { mode: 'static' | 'vite' | 'none'; dir?: string | undefined }) => {
+  async (
+    app: FastifyInstance,
+    opts: {
+      mode: 'static' | 'vite' | 'none';
+      dir?: string | undefined;
+      branding?: { current(): Promise<PageBranding | null> };
+    },
+  ) => {
+    const brandingNow = async () => (await opts.branding?.current()) ?? null;
     if (opts.mode === 'vite') {
       const { createServer } = await import('vite');
       await app.register(import('@fastify/middie'));
@@ -118,7 +154,11 @@ export const clientPlugin = fp(
       app.setNotFoundHandler(async (request, reply) => {
         if (!wantsPage(request)) return notFound(request, reply);
         const template = readFileSync(path.join(CLIENT_ROOT, 'index.html'), 'utf8');
-        const html = await vite.transformIndexHtml(request.url, template);
+        const branding = await brandingNow();
+        const html = await vite.transformIndexHtml(
+          request.url,
+          branding ? branding.apply(template) : template,
+        );
         return reply.type('text/html').header('cache-control', 'no-store').send(html);
       });
       return;
@@ -149,7 +189,9 @@ export const clientPlugin = fp(
     });
     const firstScreen = firstScreens(app);
     const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-      const page = readPage(index);
+      const built = readPage(index);
+      const branding = await brandingNow();
+      const page = branding ? brandedPage(built, branding) : built;
       const coding = preferredCoding(request.headers['accept-encoding'], page.codings);
       // A signed-in fan's home arrives drawn: this page is theirs alone, never cached or shared.
       const drawn = await firstScreen(request, page.bodies.identity.toString('utf8'), coding);

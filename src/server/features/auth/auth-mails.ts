@@ -1,3 +1,4 @@
+import { type ClubColours, clubPalette } from '@shared/club-palette';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@shared/i18n/locales';
 import { translator } from '../../lib/i18n';
 import type { MailMessage } from '../../lib/mailer';
@@ -41,10 +42,15 @@ interface LinkMail {
   name: string;
   link: string;
   company: string;
+  /** The club's colours: the mail's band and button are drawn in them. */
+  colours: ClubColours;
   locale: Locale;
 }
 
-/** A mail of a greeting, an introduction, one link (as a button and written out) and closing lines. */
+/**
+ * A mail of the club's name on its dark band, a greeting, an introduction, one link (as a button in the
+ * club's colour and written out) and closing lines. Inline styles: mail clients drop style sheets.
+ */
 function linkMail(
   p: LinkMail,
   parts: { subject: string; intro: string; button: string; closing: string[] },
@@ -52,6 +58,9 @@ function linkMail(
   const hi = greeting(p.locale, p.name);
   const intro = say(p.locale, parts.intro, { company: p.company });
   const closing = parts.closing.map((key) => say(p.locale, key));
+  const { light, dark } = clubPalette(p.colours);
+  const band = `margin:0 0 16px;padding:12px 16px;background:${dark.chrome};color:#ffffff;font-weight:700`;
+  const button = `display:inline-block;padding:12px 20px;border-radius:8px;background:${light.primary};color:${light.primaryForeground};font-weight:600;text-decoration:none`;
   return {
     to: p.to,
     subject: say(p.locale, parts.subject, { company: p.company }).text,
@@ -59,9 +68,10 @@ function linkMail(
       .join('\n')
       .trimEnd(),
     html: [
+      `<p style="${band}">${escapeHtml(p.company)}</p>`,
       `<p>${hi.html}</p>`,
       `<p>${intro.html}</p>`,
-      `<p><a href="${escapeHtml(p.link)}">${say(p.locale, parts.button).html}</a></p>`,
+      `<p><a href="${escapeHtml(p.link)}" style="${button}">${say(p.locale, parts.button).html}</a></p>`,
       `<p>${say(p.locale, 'mail.pasteLink', { link: p.link }).html}</p>`,
       ...closing.map((line) => `<p>${line.html}</p>`),
     ].join('\n'),

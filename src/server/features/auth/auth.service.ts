@@ -3,6 +3,7 @@ import { PRIVACY_POLICY_VERSION } from '@shared/domain';
 import { REQUEST_ERRORS } from '@shared/error-messages';
 import type { AppError } from '@shared/errors';
 import type { Locale } from '@shared/i18n/locales';
+import { type Customization, coloursOf } from '@shared/settings';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { type Database, rows } from '../../db/client';
 import { emailVerifications, failedLogins, sessions, type UserRow, users } from '../../db/schema';
@@ -31,9 +32,16 @@ export interface AuthDeps {
   db: Database;
   mailer: Mailer;
   publicUrl: string;
-  companyName: () => Promise<string>;
+  /** The club's branding as it is now: its name and colours go into the mails. */
+  branding: () => Promise<Customization>;
   /** Told of each new sign-up after its mail went out (the newsletter queue); its failure never fails the sign-up. */
   onRegistered?: (user: { userId: string; email: string; newsletterOptIn: boolean }) => Promise<void>;
+}
+
+/** What a mail shows of the club: its name and its colours. */
+export async function mailBranding(deps: Pick<AuthDeps, 'branding'>) {
+  const branding = await deps.branding();
+  return { company: branding.companyName, colours: coloursOf(branding) };
 }
 
 export interface RegisterInput {
@@ -138,7 +146,7 @@ export async function sendVerificationMail(
       to: user.email,
       name: user.name,
       link,
-      company: await deps.companyName(),
+      ...(await mailBranding(deps)),
       repeat,
       locale: mailLocale(user.locale),
     }),

@@ -6,7 +6,7 @@ import { badRequest } from '../../lib/http-error';
 import { hashPassword } from '../../lib/passwords';
 import { hashToken } from '../../lib/tokens';
 import { findUserByEmail, normalizeEmail } from '../users/users.service';
-import { type AuthDeps, sendVerificationMail } from './auth.service';
+import { type AuthDeps, mailBranding, sendVerificationMail } from './auth.service';
 import { issueResetLink, issueVerificationLink } from './auth-links';
 import { mailLocale, passwordResetMail } from './auth-mails';
 
@@ -37,7 +37,7 @@ export async function requestPasswordReset(deps: AuthDeps, email: string): Promi
       to: user.email,
       name: user.name,
       link,
-      company: await deps.companyName(),
+      ...(await mailBranding(deps)),
       locale: mailLocale(user.locale),
     }),
   );

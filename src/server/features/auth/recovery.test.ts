@@ -166,6 +166,43 @@ describe('mail flooding', () => {
   });
 });
 
+describe("the club's colours in the mails", () => {
+  it('draws the band in the dark colour and the button in the primary, its text readable on it', async () => {
+    const button = (html: string | undefined) => html?.match(/<a href="[^"]+" style="([^"]+)">/)?.[1] ?? '';
+    const red = freshEmail();
+    await signUp(red);
+    const redMail = mailsTo(red).at(-1)?.html;
+    expect(button(redMail)).toContain('background:#da291c;color:#ffffff');
+    expect(redMail).toMatch(/^<p style="[^"]*background:#1a1a1a;color:#ffffff[^"]*">Manchester United<\/p>/);
+
+    const admin = await createUser(t.db, { isAdmin: true, consent: true });
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/customization',
+      headers: { cookie: admin.cookie },
+      payload: { primaryColour: '#fdb913', secondaryColour: '#000000' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const gold = freshEmail();
+    await signUp(gold);
+    const { user } = await createUser(t.db);
+    await resetLinkFor(user.email);
+    for (const mail of [mailsTo(gold).at(-1), mailsTo(user.email).at(-1)]) {
+      if (!mail) throw new Error('no mail');
+      // Gold is too pale for a button on white: a darker gold, with dark text that reads on it.
+      expect(button(mail.html)).toMatch(/background:#[0-9a-f]{6};color:#1a1a1a/);
+      expect(button(mail.html)).not.toContain('#da291c');
+      expect(mail.html).toMatch(/^<p style="[^"]*background:#000000;/);
+    }
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/customization',
+      headers: { cookie: admin.cookie },
+      payload: { primaryColour: null, secondaryColour: null },
+    });
+  });
+});
+
 describe('forgot password', () => {
   it('forgot password: the same answer for every address, and a one-hour single-use link only to a verified account', async () => {
     const unknown = freshEmail('nobody');

@@ -1,0 +1,70 @@
+import {
+  type ClubColours,
+  clubPalette,
+  DEFAULT_CLUB_COLOURS,
+  PALETTE_STYLE_ID,
+  paletteCss,
+} from '@shared/club-palette';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import type { ChangeFeed } from '../../lib/change-feed';
+import { RowCache } from '../../lib/row-cache';
+import type { PageBranding } from '../../plugins/client';
+import { getClubColours } from './settings.service';
+
+const THEME_COLOR = /<meta name="theme-color" content="[^"]*"\s*\/?>/;
+
+/**
+ * The palette's variables in the page's head and the browser's bar in the dark band colour, for these
+ * colours; null for the default pair, which the built stylesheet already holds.
+ */
+export function pageBrandingFor(colours: ClubColours): PageBranding | null {
+  if (
+    colours.primary === DEFAULT_CLUB_COLOURS.primary &&
+    colours.secondary === DEFAULT_CLUB_COLOURS.secondary
+  )
+    return null;
+  const palette = clubPalette(colours);
+  const style = `<style id="${PALETTE_STYLE_ID}" data-colours="${colours.primary} ${colours.secondary}">${paletteCss(palette)}</style>`;
+  return {
+    tag: `${colours.primary.slice(1)}${colours.secondary.slice(1)}`,
+    apply: (html) =>
+      html
+        .replace(THEME_COLOR, `<meta name="theme-color" content="${palette.dark.chrome}" />`)
+        .replace('</head>', `${style}</head>`),
+  };
+}
+
+/**
+ * The page's branding for every page it serves, read once and kept until the database says the branding
+ * changed (on any instance). Should the read fail, the page goes out as built: in the default colours,
+ * rather than not at all.
+ */
+export class PagePalette {
+  private readonly kept = new RowCache<'page', { branding: PageBranding | null }>({
+    ttlMs: 60 * 60_000,
+    max: 1,
+  });
+
+  constructor(
+    private readonly db: Database,
+    feed: ChangeFeed,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    feed.subscribe((change) => {
+      if (change.kind === 'branding' || change.kind === 'reset') this.kept.clear();
+    });
+  }
+
+  async current(): Promise<PageBranding | null> {
+    try {
+      const kept = await this.kept.get('page', async () => ({
+        branding: pageBrandingFor(await getClubColours(this.db)),
+      }));
+      return kept?.branding ?? null;
+    } catch (error) {
+      this.log.warn({ err: error }, "the club's colours could not be read: the page goes out as built");
+      return null;
+    }
+  }
+}
