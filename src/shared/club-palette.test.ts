@@ -1,12 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { type ClubColours, DEFAULT_CLUB_COLOURS } from './club-colours';
 import {
   CARD_ACCENT,
-  type ClubColours,
   clubPalette,
   coloursProblem,
   contrastRatio,
-  DEFAULT_CLUB_COLOURS,
   luminance,
   mix,
   normaliseHex,

@@ -1,21 +1,10 @@
 /**
- * The club's two colours, and every colour the page, the drawn images and the mails derive from them,
- * each chosen so its text meets WCAG 2.2 AA: 4.5:1 for text, 3:1 for large text and for the graphics
- * and controls that must be told apart (WCAG 1.4.11). Pure: the server draws and checks with it, the page
- * previews and applies it, and both write the same CSS from it.
+ * Every colour the page, the drawn images and the mails derive from the club's two colours, each chosen
+ * so its text meets WCAG 2.2 AA: 4.5:1 for text, 3:1 for large text and for the graphics and controls
+ * that must be told apart (WCAG 1.4.11). Pure: the server draws and checks with it, the page previews and
+ * applies it, and both write the same CSS from it.
  */
-
-/** The colours an admin chose, each `#rrggbb` in lower case (one colour, one spelling). */
-export interface ClubColours {
-  primary: string;
-  secondary: string;
-}
-
-/** The club's red and near-black: what an install shows until an admin chooses. */
-export const DEFAULT_CLUB_COLOURS: ClubColours = { primary: '#da291c', secondary: '#1a1a1a' };
-
-/** A colour as the settings store it. */
-export const HEX_COLOUR = /^#[0-9a-f]{6}$/;
+import { type ClubColours, HEX_COLOUR } from './club-colours';
 
 /** Normal text. */
 export const TEXT_CONTRAST = 4.5;
@@ -229,6 +218,3 @@ export function paletteCss(palette: ClubPalette): string {
   const declarations = Object.entries(paletteVariables(palette)).map(([name, value]) => `${name}:${value}`);
   return `:root{${declarations.join(';')}}`;
 }
-
-/** The element the server writes the palette into, and the page rewrites when the colours change. */
-export const PALETTE_STYLE_ID = 'club-palette';

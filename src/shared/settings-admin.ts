@@ -1,6 +1,7 @@
 /** The admin's branding and social links: checked input, and the calls that read and save them. */
 import { z } from 'zod';
-import { coloursProblem, HEX_COLOUR } from './club-palette';
+import { HEX_COLOUR } from './club-colours';
+import { coloursProblem } from './club-palette';
 import { endpoint } from './endpoint';
 import { defineErrors, errorKey } from './errors';
 import { optionalText } from './optional-text';

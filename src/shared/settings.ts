@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type ClubColours, HEX_COLOUR } from './club-palette';
+import { type ClubColours, HEX_COLOUR } from './club-colours';
 import { endpoint } from './endpoint';
 
 /**

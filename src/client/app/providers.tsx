@@ -1,6 +1,7 @@
 import { OfflineSyncTrigger } from '@client/features/voting/offline/offline-sync-trigger';
 import { AuthProvider } from '@client/lib/auth/auth-provider';
 import type { InitialSession } from '@client/lib/auth/initial-session';
+import { ClubPaletteSync } from '@client/lib/branding/club-palette-sync';
 import { i18n } from '@client/lib/i18n/i18n';
 import { I18nProvider, useI18n } from '@client/lib/i18n/react';
 import { useAccountLocale } from '@client/lib/i18n/use-locale';
@@ -68,6 +69,7 @@ export function AppProviders({
             </InLanguage>
             <TrackingScripts />
             <OfflineSyncTrigger />
+            <ClubPaletteSync />
           </LiveProvider>
         </AuthProvider>
       </QueryClientProvider>

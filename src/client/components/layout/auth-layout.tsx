@@ -13,7 +13,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
       </header>
       <main
         id="main"
-        className="surface-dark flex flex-1 flex-col items-center bg-chrome bg-[radial-gradient(130%_70%_at_50%_0%,rgba(218,41,28,0.2),transparent_75%)] px-4 pt-6 pb-12 sm:justify-center sm:pt-10"
+        className="surface-dark flex flex-1 flex-col items-center bg-chrome bg-[radial-gradient(130%_70%_at_50%_0%,color-mix(in_srgb,var(--color-chrome-deep)_60%,transparent),transparent_75%)] px-4 pt-6 pb-12 sm:justify-center sm:pt-10"
       >
         <div className="w-full max-w-md">{children}</div>
       </main>

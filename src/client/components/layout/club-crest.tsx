@@ -1,7 +1,8 @@
 import { cn } from '@client/lib/utils';
 
 /**
- * The club's badge when it has no logo: a shield in the theme's colours with the club's initials. Inline
+ * The club's badge when it has no logo: a shield in the club's colours as chosen, its initials in the
+ * text colour that reads on the primary. Inline
  * and a few hundred bytes, since it is on the first screen. Decorative: the club's name is always beside
  * or under it.
  */
@@ -12,15 +13,15 @@ export function ClubCrest({ initials, className }: { initials: string; className
       <path d="M24 1.5 44 7.5v15C44 35 35.5 43 24 47 12.5 43 4 35 4 22.5v-15z" className="fill-white" />
       <path
         d="M24 4.8 41 9.9v12.6C41 33.3 33.8 40.2 24 43.8 14.2 40.2 7 33.3 7 22.5V9.9z"
-        className="fill-primary"
+        className="fill-club-primary"
       />
-      <path d="M24 4.8 41 9.9v4.6H7V9.9z" className="fill-secondary" />
-      <path d="M16 37.5h16" className="stroke-white/70" strokeWidth="1.6" strokeLinecap="round" />
+      <path d="M24 4.8 41 9.9v4.6H7V9.9z" className="fill-club-secondary" />
+      <path d="M16 37.5h16" className="stroke-club-primary-ink/70" strokeWidth="1.6" strokeLinecap="round" />
       <text
         x="24"
         y={long ? 31.5 : 32.5}
         textAnchor="middle"
-        className="fill-white font-extrabold"
+        className="fill-club-primary-ink font-extrabold"
         fontSize={long ? 15 : 19}
         letterSpacing={long ? -0.3 : 0}
       >

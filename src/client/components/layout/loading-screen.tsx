@@ -13,7 +13,7 @@ export function LoadingScreen({ message, children }: LoadingScreenProps) {
       id="main"
       className="surface-dark flex flex-1 flex-col items-center justify-center gap-5 bg-chrome px-6 text-center text-white"
     >
-      <Spinner className="size-10 text-primary" />
+      <Spinner className="size-10 text-chrome-accent" />
       <div role="status">
         <h1 className="text-lg font-semibold">{message}</h1>
       </div>

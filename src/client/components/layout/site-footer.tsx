@@ -32,7 +32,7 @@ function SocialLinks({ company }: { company: string }) {
             target="_blank"
             rel="noopener noreferrer"
             aria-label={t('common.footer.socialLink', { company, network: icon.title })}
-            className="flex size-11 items-center justify-center rounded-full bg-white/10 text-white transition-colors hover:bg-primary"
+            className="flex size-11 items-center justify-center rounded-full bg-white/10 text-white transition-colors hover:bg-primary hover:text-primary-foreground"
           >
             <SocialIcon icon={icon} className="size-5" />
           </a>

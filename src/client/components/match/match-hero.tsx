@@ -66,7 +66,7 @@ export function MatchHero({ titleId, match, day, kickOff, badges, children }: Ma
   return (
     <section
       aria-labelledby={titleId}
-      className="surface-dark overflow-hidden rounded-lg bg-[linear-gradient(135deg,#1a1a1a_0%,#2b0d0a_55%,#5a120c_100%)] text-white shadow-md"
+      className="surface-dark overflow-hidden rounded-lg hero-gradient text-white shadow-md"
     >
       <div className="flex flex-col gap-2.5 p-4 sm:gap-4 sm:p-6">
         <div className="flex flex-wrap items-center justify-between gap-2">

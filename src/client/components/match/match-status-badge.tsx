@@ -11,7 +11,7 @@ const TONES = {
     'Not Started': 'border border-border bg-muted text-muted-foreground',
   },
   dark: {
-    LIVE: 'bg-primary text-white',
+    LIVE: 'bg-chrome-accent text-chrome-accent-foreground',
     'Half Time': 'bg-gold text-foreground',
     'Match Ended': 'bg-white/15 text-white',
     'Not Started': 'border border-white/40 text-white',

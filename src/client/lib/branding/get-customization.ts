@@ -1,4 +1,4 @@
-import { DEFAULT_CLUB_COLOURS } from '@shared/club-palette';
+import { DEFAULT_CLUB_COLOURS } from '@shared/club-colours';
 import { DEFAULT_CLUB_NAME } from '@shared/domain';
 import { brandingApi, type Customization } from '@shared/settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';

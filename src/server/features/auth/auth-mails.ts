@@ -1,4 +1,5 @@
-import { type ClubColours, clubPalette } from '@shared/club-palette';
+import type { ClubColours } from '@shared/club-colours';
+import { clubPalette } from '@shared/club-palette';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@shared/i18n/locales';
 import { translator } from '../../lib/i18n';
 import type { MailMessage } from '../../lib/mailer';

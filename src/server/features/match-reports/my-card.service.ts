@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { type ClubColours, clubPalette } from '@shared/club-palette';
+import type { ClubColours } from '@shared/club-colours';
+import { clubPalette } from '@shared/club-palette';
 import { DEFAULT_LOCALE, type Locale } from '@shared/i18n/locales';
 import { type MatchReport, MY_RATINGS_CARD_ERRORS } from '@shared/match-reports';
 import { and, eq } from 'drizzle-orm';

@@ -1,4 +1,5 @@
-import { clubPalette, DEFAULT_CLUB_COLOURS } from '@shared/club-palette';
+import { DEFAULT_CLUB_COLOURS } from '@shared/club-colours';
+import { clubPalette } from '@shared/club-palette';
 import { MY_RATINGS_CARD_ERRORS, myRatingsCardFileName, myRatingsCardPath } from '@shared/match-reports';
 import type { Player } from '@shared/players';
 import sharp from 'sharp';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { CARD_ACCENT, type ClubColours, clubPalette } from '@shared/club-palette';
+import type { ClubColours } from '@shared/club-colours';
+import { CARD_ACCENT, clubPalette } from '@shared/club-palette';
 import { competitionRanks } from '@shared/competition-ranks';
 import { DEFAULT_LOCALE, directionOf, intlTag, type Locale } from '@shared/i18n/locales';
 import type { Values } from '@shared/i18n/translator';

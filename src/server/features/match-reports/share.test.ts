@@ -1,4 +1,5 @@
-import { contrastRatio, DEFAULT_CLUB_COLOURS } from '@shared/club-palette';
+import { DEFAULT_CLUB_COLOURS } from '@shared/club-colours';
+import { contrastRatio } from '@shared/club-palette';
 import type { Player } from '@shared/players';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { type ClubColours, clubPalette } from '@shared/club-palette';
+import type { ClubColours } from '@shared/club-colours';
+import { clubPalette } from '@shared/club-palette';
 import { pathOf } from '@shared/endpoint';
 import { PLAYER_PORTRAIT_PATH } from '@shared/players';
 import sharp from 'sharp';

@@ -1,4 +1,4 @@
-import { DEFAULT_CLUB_COLOURS } from '@shared/club-palette';
+import { DEFAULT_CLUB_COLOURS } from '@shared/club-colours';
 import type { Player } from '@shared/players';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';

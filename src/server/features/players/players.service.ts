@@ -1,4 +1,4 @@
-import type { ClubColours } from '@shared/club-palette';
+import type { ClubColours } from '@shared/club-colours';
 import { RECENT_FORM_SIZE, seasonOf } from '@shared/domain';
 import { matchReport } from '@shared/match-reports';
 import { PLAYER_ERRORS, type Player, type SeasonStats } from '@shared/players';

@@ -1,10 +1,5 @@
-import {
-  type ClubColours,
-  clubPalette,
-  DEFAULT_CLUB_COLOURS,
-  PALETTE_STYLE_ID,
-  paletteCss,
-} from '@shared/club-palette';
+import { type ClubColours, coloursKey, DEFAULT_CLUB_COLOURS, PALETTE_STYLE_ID } from '@shared/club-colours';
+import { clubPalette, paletteCss } from '@shared/club-palette';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { ChangeFeed } from '../../lib/change-feed';
@@ -25,7 +20,7 @@ export function pageBrandingFor(colours: ClubColours): PageBranding | null {
   )
     return null;
   const palette = clubPalette(colours);
-  const style = `<style id="${PALETTE_STYLE_ID}" data-colours="${colours.primary} ${colours.secondary}">${paletteCss(palette)}</style>`;
+  const style = `<style id="${PALETTE_STYLE_ID}" data-colours="${coloursKey(colours)}">${paletteCss(palette)}</style>`;
   return {
     tag: `${colours.primary.slice(1)}${colours.secondary.slice(1)}`,
     apply: (html) =>

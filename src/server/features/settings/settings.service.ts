@@ -1,4 +1,4 @@
-import { type ClubColours, DEFAULT_CLUB_COLOURS } from '@shared/club-palette';
+import { type ClubColours, DEFAULT_CLUB_COLOURS } from '@shared/club-colours';
 import type { Banner, Banners } from '@shared/content';
 import type { bannerInput } from '@shared/content-admin';
 import { DEFAULT_SEASON_START_MONTH } from '@shared/domain';

@@ -1,7 +1,7 @@
 import { callEndpoint } from '@client/lib/api-client';
 import { customizationQueryOptions } from '@client/lib/branding/get-customization';
 import { keyOf } from '@shared/endpoint';
-import { brandingAdminApi, type CustomizationBody } from '@shared/settings-admin';
+import { type AdminCustomizationBody, brandingAdminApi } from '@shared/settings-admin';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 /** GET /api/admin/customization: the branding as stored (always fresh when the admin opens it). */
@@ -18,7 +18,7 @@ export function useAdminCustomization() {
 }
 
 /** POST /api/admin/customization; the fan header reads the public key, refreshed here too. */
-export function saveCustomization(body: CustomizationBody) {
+export function saveCustomization(body: AdminCustomizationBody) {
   return callEndpoint(brandingAdminApi.saveCustomization, { body });
 }
 

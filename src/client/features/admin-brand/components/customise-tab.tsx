@@ -12,11 +12,12 @@ import { useT } from '@client/lib/i18n/use-t';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_CLUB_NAME } from '@shared/domain';
 import type { Customization } from '@shared/settings';
-import { type CustomizationBody, customizationBody } from '@shared/settings-admin';
+import { type AdminCustomizationBody, adminCustomizationBody } from '@shared/settings-admin';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useAdminCustomization, useSaveCustomization } from '../api/customization';
+import { ClubColoursFields, paletteStyle, previewPalette } from './club-colours-fields';
 import { ImageUploadField } from './image-upload-field';
 import { failureToast, successToast } from './notices';
 
@@ -25,7 +26,7 @@ interface CustomiseTabProps {
   notificationsEnabled?: boolean;
 }
 
-type FormValues = CustomizationBody;
+type FormValues = AdminCustomizationBody;
 
 function toForm(saved: Customization): FormValues {
   return {
@@ -33,16 +34,22 @@ function toForm(saved: Customization): FormValues {
     description: saved.description ?? '',
     logoUrl: saved.logoUrl,
     headerImageUrl: saved.headerImageUrl,
+    primaryColour: saved.primaryColour,
+    secondaryColour: saved.secondaryColour,
   };
 }
 
-/** How the fan header will look with these values (same chrome, wash and type as the real one). */
+/**
+ * How the fan header will look with these values (same chrome, wash and type as the real one), in the
+ * colours typed once they make a pair the server would take.
+ */
 function HeaderPreview({ values }: { values: FormValues }) {
   const t = useT();
   const name = values.companyName?.trim() || DEFAULT_CLUB_NAME;
   const header = values.headerImageUrl;
+  const palette = previewPalette(values.primaryColour, values.secondaryColour);
   return (
-    <figure className="flex flex-col gap-2">
+    <figure className="flex flex-col gap-2" style={paletteStyle(palette)}>
       <figcaption className="text-sm font-semibold">{t('admin.brand.headerPreview')}</figcaption>
       <div
         className="surface-dark relative overflow-hidden rounded-md bg-chrome bg-cover bg-center text-white"
@@ -71,9 +78,10 @@ function CustomiseForm({ saved, notify }: { saved: Customization; notify: boolea
     control,
     handleSubmit,
     reset,
-    formState: { errors, isDirty },
-  } = useForm<FormValues, unknown, z.output<typeof customizationBody>>({
-    resolver: zodResolver(customizationBody),
+    setValue,
+    formState: { errors, isDirty, isSubmitted },
+  } = useForm<FormValues, unknown, z.output<typeof adminCustomizationBody>>({
+    resolver: zodResolver(adminCustomizationBody),
     defaultValues: toForm(saved),
   });
   const values = useWatch({ control }) as FormValues;
@@ -145,6 +153,14 @@ function CustomiseForm({ saved, notify }: { saved: Customization; notify: boolea
           {...register('description')}
         />
       </FormField>
+      <ClubColoursFields
+        primary={values.primaryColour}
+        secondary={values.secondaryColour}
+        errors={{ primary: errors.primaryColour?.message, secondary: errors.secondaryColour?.message }}
+        onChange={(field, value) =>
+          setValue(field, value, { shouldDirty: true, shouldValidate: isSubmitted })
+        }
+      />
       <HeaderPreview values={values} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
         {isDirty ? <p className="text-sm text-muted-foreground">{t('admin.unsavedChanges')}</p> : null}
@@ -157,7 +173,7 @@ function CustomiseForm({ saved, notify }: { saved: Customization; notify: boolea
   );
 }
 
-/** Customise: brand logo, header image, company name and description. */
+/** Customise: brand logo, header image, company name, description and the club's colours. */
 export function CustomiseTab({ notificationsEnabled = true }: CustomiseTabProps = {}) {
   const t = useT();
   const saved = useAdminCustomization();

@@ -60,7 +60,9 @@ export function AdminNav({ activeTab, onNavigate }: AdminNavProps) {
                 onClick={onNavigate}
                 className={cn(
                   itemClass,
-                  active ? 'bg-primary text-white shadow-sm' : 'text-white hover:bg-white/10',
+                  active
+                    ? 'bg-chrome-accent text-chrome-accent-foreground shadow-sm'
+                    : 'text-white hover:bg-white/10',
                 )}
               >
                 <Icon className="size-[1.125rem] shrink-0" aria-hidden="true" />

@@ -25,7 +25,7 @@ export function SignedOutHome() {
     <>
       <main
         id="main"
-        className="surface-dark flex flex-1 items-center bg-chrome bg-[radial-gradient(130%_75%_at_50%_0%,rgba(218,41,28,0.26),transparent_75%)] px-4 py-8 sm:py-14"
+        className="surface-dark flex flex-1 items-center bg-chrome bg-[radial-gradient(130%_75%_at_50%_0%,color-mix(in_srgb,var(--color-chrome-deep)_80%,transparent),transparent_75%)] px-4 py-8 sm:py-14"
       >
         <div className="mx-auto grid w-full max-w-5xl items-center gap-8 lg:grid-cols-[1.1fr_1fr] lg:gap-16">
           <section

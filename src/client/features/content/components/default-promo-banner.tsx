@@ -16,7 +16,7 @@ export function DefaultPromoBanner({ label }: { label: string }) {
   return (
     <section
       aria-label={label}
-      className="@container surface-dark relative isolate overflow-hidden rounded-lg bg-[linear-gradient(115deg,#1a1a1a_0%,#1f1514_45%,#3a0d0a_100%)] text-white shadow-sm"
+      className="@container surface-dark relative isolate overflow-hidden rounded-lg hero-gradient-soft text-white shadow-sm"
     >
       {/* A centre circle and halfway line, drawn faintly: a pitch without a picture to load. */}
       <div aria-hidden="true" className="absolute inset-0 -z-10">

@@ -17,7 +17,7 @@ export function NoLiveMatch({ firstName }: { firstName: string }) {
     <>
       <section aria-labelledby="no-match-title">
         <Card className="overflow-hidden">
-          <div className="flex flex-col items-center gap-3 bg-[linear-gradient(135deg,#1a1a1a_0%,#3a0d0a_100%)] px-6 py-10 text-center text-white sm:py-14">
+          <div className="flex flex-col items-center gap-3 hero-gradient-soft px-6 py-10 text-center text-white sm:py-14">
             <span className="rounded-full bg-white/10 px-3 py-1 text-xs font-semibold tracking-wide text-gold uppercase">
               {t('home.noMatch.welcome', { name: firstName })}
             </span>

@@ -2,8 +2,16 @@ import { useEffect, useRef } from 'react';
 
 export const CONFETTI_DURATION_MS = 2000;
 
-// The club's red and gold with white and warm accents; they read on the dark hero and the white card.
-const COLOURS = ['#da291c', '#fbe122', '#ffffff', '#f59e0b', '#ff6b5e', '#ffd6d2'];
+/**
+ * The club's colours (as the page's palette has them now) with gold, white and amber: they read on the
+ * dark hero and the white card.
+ */
+function confettiColours(canvas: HTMLElement): string[] {
+  const theme = getComputedStyle(canvas);
+  const themed = (name: string, fallback: string) => theme.getPropertyValue(name).trim() || fallback;
+  const primary = themed('--color-club-primary', '#da291c');
+  return [primary, '#fbe122', '#ffffff', '#f59e0b', primary, themed('--color-primary-soft', '#fcedec')];
+}
 const PIECES = 140;
 const GRAVITY = 1100; // px/s²
 const DRAG = 1.6; // per second
@@ -27,7 +35,7 @@ function random(min: number, max: number) {
   return min + Math.random() * (max - min);
 }
 
-function launch(width: number, height: number): Piece[] {
+function launch(width: number, height: number, colours: string[]): Piece[] {
   const originX = width / 2;
   const originY = height * 0.45;
   return Array.from({ length: PIECES }, () => {
@@ -44,7 +52,7 @@ function launch(width: number, height: number): Piece[] {
       width: random(6, 11),
       height: random(4, 7),
       wobble: random(0, Math.PI * 2),
-      colour: COLOURS[Math.floor(Math.random() * COLOURS.length)] ?? '#fbe122',
+      colour: colours[Math.floor(Math.random() * colours.length)] ?? '#fbe122',
       round: Math.random() < 0.25,
     };
   });
@@ -86,7 +94,7 @@ export function ConfettiBurst({ onDone }: ConfettiBurstProps) {
     };
     fitToCard();
 
-    const pieces = launch(width, height);
+    const pieces = launch(width, height, confettiColours(canvas));
     let start: number | null = null;
     let previous = 0;
     let frame = requestAnimationFrame(function draw(now) {

@@ -64,7 +64,7 @@ function Winner({ result }: { result: NonNullable<MotmResult> }) {
   // A phone shows the winner beside their picture and the share as one line under them; a wide card
   // puts all three in a row.
   return (
-    <div className="surface-dark grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-3 rounded-lg bg-[linear-gradient(135deg,#1a1a1a_0%,#3a0d0a_100%)] p-4 text-white @lg:flex @lg:flex-row @lg:gap-6 @lg:px-6 @lg:py-6">
+    <div className="surface-dark grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-3 rounded-lg hero-gradient-soft p-4 text-white @lg:flex @lg:flex-row @lg:gap-6 @lg:px-6 @lg:py-6">
       <PlayerAvatar
         name={player.name}
         image={player.image}
