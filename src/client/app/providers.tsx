@@ -1,7 +1,6 @@
 import { OfflineSyncTrigger } from '@client/features/voting/offline/offline-sync-trigger';
 import { AuthProvider } from '@client/lib/auth/auth-provider';
 import type { InitialSession } from '@client/lib/auth/initial-session';
-import { ClubPaletteSync } from '@client/lib/branding/club-palette-sync';
 import { i18n } from '@client/lib/i18n/i18n';
 import { I18nProvider, useI18n } from '@client/lib/i18n/react';
 import { useAccountLocale } from '@client/lib/i18n/use-locale';
@@ -20,6 +19,11 @@ import { LIVE_HANDLERS, LIVE_POLL, LIVE_SYNC_AFTER_GAP } from './live-handlers';
 // toast raised before it arrives waits in the store (use-toast) until then.
 const Toaster = lazy(() =>
   import('@client/components/ui/toaster').then((module) => ({ default: module.Toaster })),
+);
+// The first paint is in the club's colours already (the server writes them): what follows a change
+// loads after it.
+const ClubPaletteSync = lazy(() =>
+  import('@client/lib/branding/club-palette-sync').then((module) => ({ default: module.ClubPaletteSync })),
 );
 
 interface AppProvidersProps {
@@ -69,7 +73,9 @@ export function AppProviders({
             </InLanguage>
             <TrackingScripts />
             <OfflineSyncTrigger />
-            <ClubPaletteSync />
+            <Suspense fallback={null}>
+              <ClubPaletteSync />
+            </Suspense>
           </LiveProvider>
         </AuthProvider>
       </QueryClientProvider>

@@ -1,4 +1,3 @@
-import { DEFAULT_CLUB_COLOURS } from '@shared/club-colours';
 import { DEFAULT_CLUB_NAME } from '@shared/domain';
 import { brandingApi, type Customization } from '@shared/settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -16,16 +15,17 @@ export function useCustomization() {
   return useQuery(customizationQueryOptions());
 }
 
-/** Branding with its fallbacks filled in: the default club name and colours until it loads or if it fails. */
-export function useBranding(): Customization {
+/** What the screens show of the branding (its colours reach them through the page's palette). */
+export type Branding = Pick<Customization, 'companyName' | 'description' | 'logoUrl' | 'headerImageUrl'>;
+
+/** Branding with its fallbacks filled in: the default club name until it loads or if it fails. */
+export function useBranding(): Branding {
   const { data } = useCustomization();
   return {
     companyName: data?.companyName || DEFAULT_CLUB_NAME,
     description: data?.description ?? null,
     logoUrl: data?.logoUrl ?? null,
     headerImageUrl: data?.headerImageUrl ?? null,
-    primaryColour: data?.primaryColour ?? DEFAULT_CLUB_COLOURS.primary,
-    secondaryColour: data?.secondaryColour ?? DEFAULT_CLUB_COLOURS.secondary,
   };
 }
 
