@@ -23,7 +23,6 @@ export const customizationBody = z.object({
   logoUrl: optionalText(2000),
   headerImageUrl: optionalText(2000),
 });
-export type CustomizationBody = z.input<typeof customizationBody>;
 
 export const socialMediaBody = z.object({
   youtube: link,

@@ -1,18 +1,19 @@
 import { z } from 'zod';
-import { type ClubColours, HEX_COLOUR } from './club-colours';
+import type { ClubColours } from './club-colours';
 import { endpoint } from './endpoint';
 
 /**
  * Public branding. companyName falls back to the club name on the server, so it is never empty; the
- * colours to the default pair, so they are always two `#rrggbb` values the palette accepts.
+ * colours to the default pair. They are `#rrggbb`, as the admin's body and the database's checks make
+ * them: no pattern here, which would bring the colours' module into the fan's first load.
  */
 export const customization = z.object({
   companyName: z.string(),
   description: z.string().nullable(),
   logoUrl: z.string().nullable(),
   headerImageUrl: z.string().nullable(),
-  primaryColour: z.string().regex(HEX_COLOUR),
-  secondaryColour: z.string().regex(HEX_COLOUR),
+  primaryColour: z.string(),
+  secondaryColour: z.string(),
 });
 export type Customization = z.infer<typeof customization>;
 
