@@ -112,6 +112,7 @@ test("a club's colours set in the admin reach the fan page, the portraits and th
     const html = (await answer?.text()) ?? '';
     expect(html).toContain(`<style id="club-palette" data-colours="${BLUE} ${WHITE}">`);
     expect(html).toContain(`<meta name="theme-color" content="${BLUE}"`);
+    expect(html).toContain(`<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,`);
     await expect(page.getByRole('heading', { level: 1, name: live.match.title })).toBeVisible();
     expect(await backgroundOf(page, 'header')).toBe(BLUE_RGB);
     const key = page.getByRole('button', { name: `Rate ${first.name} 9`, exact: true });

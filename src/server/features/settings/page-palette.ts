@@ -8,10 +8,17 @@ import type { PageBranding } from '../../plugins/client';
 import { getClubColours } from './settings.service';
 
 const THEME_COLOR = /<meta name="theme-color" content="[^"]*"\s*\/?>/;
+const ICON = /<link rel="icon" type="image\/svg\+xml" href="[^"]*"\s*\/?>/;
+
+/** The tab's icon: the star of src/client/public/favicon.svg, on the primary, in the text colour that reads on it. */
+function favicon(primary: string, ink: string): string {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="${primary}"/><path fill="${ink}" d="m32 12 5.9 12.6 13.8 1.7-10.2 9.5 2.7 13.7L32 42.8l-12.2 6.7 2.7-13.7-10.2-9.5 13.8-1.7z"/></svg>`;
+  return `<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,${encodeURIComponent(svg)}" />`;
+}
 
 /**
- * The palette's variables in the page's head and the browser's bar in the dark band colour, for these
- * colours; null for the default pair, which the built stylesheet already holds.
+ * The palette's variables in the page's head, the browser's bar in the dark band colour and the tab's
+ * icon in the primary, for these colours; null for the default pair, which the page as built already has.
  */
 export function pageBrandingFor(colours: ClubColours): PageBranding | null {
   if (
@@ -26,6 +33,7 @@ export function pageBrandingFor(colours: ClubColours): PageBranding | null {
     apply: (html) =>
       html
         .replace(THEME_COLOR, `<meta name="theme-color" content="${palette.dark.chrome}" />`)
+        .replace(ICON, favicon(palette.club.primary, palette.club.primaryInk))
         .replace('</head>', `${style}</head>`),
   };
 }
