@@ -63,44 +63,55 @@ function ColourField({ id, label, pickLabel, hint, value, error, onChange }: Col
   );
 }
 
+type ColourName = 'primaryColour' | 'secondaryColour';
+
+/** Each colour's field: its id and words. */
+const FIELDS = {
+  primaryColour: {
+    id: 'brand-primary-colour',
+    label: 'admin.brand.primaryColour',
+    pick: 'admin.brand.pickPrimaryColour',
+    hint: 'admin.brand.primaryColourHint',
+  },
+  secondaryColour: {
+    id: 'brand-secondary-colour',
+    label: 'admin.brand.secondaryColour',
+    pick: 'admin.brand.pickSecondaryColour',
+    hint: 'admin.brand.secondaryColourHint',
+  },
+} as const satisfies Record<ColourName, Record<string, string>>;
+
 interface ClubColoursFieldsProps {
-  primary: string | null | undefined;
-  secondary: string | null | undefined;
-  errors: { primary?: string | undefined; secondary?: string | undefined };
-  onChange: (field: 'primaryColour' | 'secondaryColour', value: string) => void;
+  values: Partial<Record<ColourName, string | null | undefined>>;
+  errors: Partial<Record<ColourName, string | undefined>>;
+  onChange: (field: ColourName, value: string) => void;
 }
 
 /**
  * The club's two colours, and how far apart they are: the crest and the portraits draw one on the
  * other, so the pair needs 3:1 (the server refuses less). Everything else derives its own shades.
  */
-export function ClubColoursFields({ primary, secondary, errors, onChange }: ClubColoursFieldsProps) {
+export function ClubColoursFields({ values, errors, onChange }: ClubColoursFieldsProps) {
   const t = useT();
-  const both = [primary, secondary].map((c) => c?.trim().toLowerCase() ?? '');
+  const both = [values.primaryColour, values.secondaryColour].map((c) => c?.trim().toLowerCase() ?? '');
   const ratio = both.every((c) => HEX_COLOUR.test(c)) ? contrastRatio(both[0] ?? '', both[1] ?? '') : null;
   return (
     <fieldset className="flex flex-col gap-4">
       <legend className="mb-1 text-sm font-semibold">{t('admin.brand.colours')}</legend>
       <p className="text-sm text-muted-foreground">{t('admin.brand.coloursHint')}</p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <ColourField
-          id="brand-primary-colour"
-          label={t('admin.brand.primaryColour')}
-          pickLabel={t('admin.brand.pickPrimaryColour')}
-          hint={t('admin.brand.primaryColourHint')}
-          value={primary}
-          error={errors.primary}
-          onChange={(value) => onChange('primaryColour', value)}
-        />
-        <ColourField
-          id="brand-secondary-colour"
-          label={t('admin.brand.secondaryColour')}
-          pickLabel={t('admin.brand.pickSecondaryColour')}
-          hint={t('admin.brand.secondaryColourHint')}
-          value={secondary}
-          error={errors.secondary}
-          onChange={(value) => onChange('secondaryColour', value)}
-        />
+        {(Object.keys(FIELDS) as ColourName[]).map((name) => (
+          <ColourField
+            key={name}
+            id={FIELDS[name].id}
+            label={t(FIELDS[name].label)}
+            pickLabel={t(FIELDS[name].pick)}
+            hint={t(FIELDS[name].hint)}
+            value={values[name]}
+            error={errors[name]}
+            onChange={(value) => onChange(name, value)}
+          />
+        ))}
       </div>
       {ratio === null ? null : (
         <p

@@ -154,9 +154,11 @@ function CustomiseForm({ saved, notify }: { saved: Customization; notify: boolea
         />
       </FormField>
       <ClubColoursFields
-        primary={values.primaryColour}
-        secondary={values.secondaryColour}
-        errors={{ primary: errors.primaryColour?.message, secondary: errors.secondaryColour?.message }}
+        values={values}
+        errors={{
+          primaryColour: errors.primaryColour?.message,
+          secondaryColour: errors.secondaryColour?.message,
+        }}
         onChange={(field, value) =>
           setValue(field, value, { shouldDirty: true, shouldValidate: isSubmitted })
         }
