@@ -114,7 +114,8 @@ test("a club's colours set in the admin reach the fan page, the portraits and th
     expect(html).toContain(`<meta name="theme-color" content="${BLUE}"`);
     expect(html).toContain(`<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,`);
     await expect(page.getByRole('heading', { level: 1, name: live.match.title })).toBeVisible();
-    expect(await backgroundOf(page, 'header')).toBe(BLUE_RGB);
+    // Polled: the page's own render takes the place of the server's markup meanwhile.
+    await expect.poll(() => backgroundOf(page, 'header')).toBe(BLUE_RGB);
     const key = page.getByRole('button', { name: `Rate ${first.name} 9`, exact: true });
     await key.click();
     await expect(key).toHaveAttribute('aria-pressed', 'true');
