@@ -36,7 +36,8 @@ export const E2E_SERVERS: E2EServer[] = Array.from({ length: E2E_WORKERS }, (_, 
     database,
     port,
     dataDir: path.join(tmpdir(), `matchday-e2e-${port}`),
-    pushPort: port + 100,
+    // A thousand above, so checkouts that run side by side on E2E_PORT a hundred apart never collide.
+    pushPort: port + 1000,
     redis: database === 'postgres' && slot === 1,
   };
 });
