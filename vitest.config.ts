@@ -11,6 +11,19 @@ const redis = Boolean(process.env.REDIS_URL);
 // The security, fault and fake-service tests, which live beside their harnesses under tests/.
 const SERVER_HARNESS_TESTS = 'tests/{security,faults,fakes}/**/*.test.ts';
 const faults = 'tests/faults/**/*.fault.test.ts';
+const EVERY_FILE = ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', SERVER_HARNESS_TESTS];
+// Given a PostgreSQL server (as CI is), the API suite runs on it; the embedded PGlite then runs the page's,
+// the shared code's and the scripts' tests, plus the files where its driver could part ways with
+// postgres.js: the database layer, the server's helpers and the match day's hot raw SQL. Both in full
+// doubled CI's unit phase for little: the SQL is one dialect, and the browser suite runs on both.
+const PGLITE_BESIDE_POSTGRES = [
+  'src/client/**/*.test.{ts,tsx}',
+  'src/shared/**/*.test.ts',
+  'scripts/**/*.test.ts',
+  'src/server/db/**/*.test.ts',
+  'src/server/lib/**/*.test.ts',
+  'src/server/features/match-day/**/*.test.ts',
+];
 
 export default defineConfig({
   plugins: [catalogsPlugin(here('./src/shared/i18n/catalogs'))],
@@ -28,12 +41,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'pglite',
-          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', SERVER_HARNESS_TESTS],
+          include: postgres ? PGLITE_BESIDE_POSTGRES : EVERY_FILE,
           exclude: [scale, faults],
           env: { MATCHDAY_TEST_DB: 'pglite' },
         },
       },
-      // The same API suite again on a PostgreSQL server, when one is given.
+      // The API suite on a PostgreSQL server, when one is given.
       ...(postgres
         ? [
             {
