@@ -22,7 +22,7 @@ import { conflict, notFound } from '../../lib/http-error';
 import { removesLastAdmin } from '../admin-users/admin-users.policy';
 import { queueProviderRemoval } from '../newsletter/newsletter.service';
 import { subscriptionsOf } from '../push/push.service';
-import { normalizeEmail } from '../users/users.service';
+import { mailboxOf, normalizeEmail } from '../users/users.service';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -135,7 +135,7 @@ export async function deleteAccount(
     if (removesLastAdmin(target, false, admins.length))
       throw conflict(options.lastAdminError ?? ADMIN_USER_ERRORS.lastAdmin);
     await tx.delete(failedLogins).where(eq(failedLogins.email, normalizeEmail(target.email)));
-    await tx.delete(mailQuota).where(eq(mailQuota.email, normalizeEmail(target.email)));
+    await tx.delete(mailQuota).where(eq(mailQuota.email, mailboxOf(target.email)));
     await queueProviderRemoval(tx, userId);
     await tx.delete(users).where(eq(users.id, userId));
     return target;

@@ -2,17 +2,18 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { emailVerifications, mailQuota, passwordResets } from '../../db/schema';
 import { hashToken, randomToken } from '../../lib/tokens';
-import { normalizeEmail } from '../users/users.service';
+import { mailboxOf } from '../users/users.service';
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** Mails one address may receive in an hour, whatever asked for them (sign-up, resend, reset). */
+/** Mails one mailbox may receive in an hour, whatever asked for them (sign-up, resend, reset). */
 export const MAILS_PER_HOUR = 3;
 export const VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
 
 /**
- * Takes one mail from the address's allowance for its current hour. One statement, so parallel requests
+ * Takes one mail from the allowance of the address's mailbox (its `+tag`s and, at Gmail, its dots are one
+ * inbox) for its current hour. One statement, so parallel requests
  * on any instance cannot pass the limit; the row stays locked until the transaction ends, which also
  * makes link issuing for one address take turns. False when the allowance is spent.
  */
@@ -20,7 +21,7 @@ export async function takeMailQuota(tx: Transaction, email: string): Promise<boo
   const windowOver = sql`${mailQuota.windowStart} <= now() - interval '1 hour'`;
   const [row] = await tx
     .insert(mailQuota)
-    .values({ email: normalizeEmail(email), windowStart: sql`now()`, count: 1 })
+    .values({ email: mailboxOf(email), windowStart: sql`now()`, count: 1 })
     .onConflictDoUpdate({
       target: mailQuota.email,
       set: {

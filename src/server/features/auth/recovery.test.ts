@@ -118,6 +118,43 @@ describe('mail flooding', () => {
     expect(quota?.count).toBe(1);
   });
 
+  it('mail flooding: tagged spellings of one mailbox (fan+0@ … fan+9@, Gmail dots) share its hourly limit', async () => {
+    const stamp = `${++n}${Date.now()}`;
+    const mailbox = `flood${stamp}@example.com`;
+    for (let i = 0; i < 10; i += 1) {
+      const res = await post('/api/auth/register', {
+        email: `flood${stamp}+${i}@example.com`,
+        password: 'long enough',
+        name: 'Ada',
+      });
+      // The same answer for every sign-up: whether a mail went out is not told.
+      expect(res.statusCode).toBe(201);
+    }
+    await settled();
+    const reached = (local: string, domain: string) =>
+      t.outbox.filter((m) => m.to.endsWith(`@${domain}`) && m.to.split('@')[0]?.startsWith(local));
+    expect(reached(`flood${stamp}`, 'example.com')).toHaveLength(MAILS_PER_HOUR);
+    const [quota] = await t.db.select().from(mailQuota).where(eq(mailQuota.email, mailbox));
+    expect(quota?.count).toBe(10);
+
+    // Gmail delivers every dotted spelling, and googlemail.com, to one inbox.
+    const gmail = `gm${stamp}`;
+    const spellings = [
+      `${gmail}@gmail.com`,
+      `g.m${stamp}@gmail.com`,
+      `g.m.${stamp}+x@googlemail.com`,
+      `G.M${stamp}@Gmail.com`,
+    ];
+    for (const email of spellings)
+      expect(
+        (await post('/api/auth/register', { email, password: 'long enough', name: 'Ada' })).statusCode,
+      ).toBe(201);
+    await settled();
+    expect(
+      t.outbox.filter((m) => spellings.map((e) => e.toLowerCase()).includes(m.to.toLowerCase())),
+    ).toHaveLength(MAILS_PER_HOUR);
+  });
+
   it('mail flooding: parallel requests for one address on every instance cannot pass the hourly limit', async () => {
     const { user } = await createUser(t.db);
     const answers = await Promise.all(

@@ -21,7 +21,14 @@ const FORM_SIZE = 5;
 /** Matches a player needs to be ranked: a third of the season's ended matches, at least one. */
 export const minimumMatchesFor = (matchCount: number) => Math.max(1, Math.ceil(matchCount / 3));
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
+/**
+ * The mean of averages shown to one decimal, worked in whole tenths: in floating point (8.1 + 8.2) / 2 is
+ * 8.149999…, which would show 8.1 where the fans' figures make 8.15 and so 8.2.
+ */
+export function meanOfTenths(averages: readonly number[]): number {
+  const tenths = averages.reduce((sum, average) => sum + Math.round(average * 10), 0);
+  return Math.round(tenths / averages.length) / 10;
+}
 
 interface Appearance {
   report: MatchReport;
@@ -59,7 +66,7 @@ function figuresOf(appearances: readonly Appearance[]): SeasonFigures | null {
   const best = appearances.reduce((top, a) => (a.averageRating > top.averageRating ? a : top));
   const worst = appearances.reduce((low, a) => (a.averageRating < low.averageRating ? a : low));
   return {
-    averageRating: round1(appearances.reduce((sum, a) => sum + a.averageRating, 0) / appearances.length),
+    averageRating: meanOfTenths(appearances.map((a) => a.averageRating)),
     matchesRated: appearances.length,
     ratingCount: appearances.reduce((sum, a) => sum + a.ratingCount, 0),
     motmAwards: appearances.filter((a) => a.motm).length,

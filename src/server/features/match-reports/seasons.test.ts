@@ -4,7 +4,7 @@ import type { PlayerProfile, SeasonSummary, SeasonTable, UserHistory } from '@sh
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createFan, setupLiveMatch, voteAll } from '../../../../tests/server/match-fixtures';
 import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
-import { buildSeasonTable, minimumMatchesFor } from './seasons.service';
+import { buildSeasonTable, meanOfTenths, minimumMatchesFor } from './seasons.service';
 
 /** A report with the given match averages per player id (one rating each) and MOTM. */
 function report(id: number, averages: Record<number, number>, motm: number | null): MatchReport {
@@ -75,6 +75,29 @@ describe('a season table', () => {
       worst: { matchId: 2, averageRating: 6 },
       form: [8, 6, 7],
     });
+  });
+
+  it('takes the mean of match averages in tenths, so a half-tenth rounds up as the figures shown make it', () => {
+    // (8.1 + 8.2) / 2 is 8.15: in floating point 8.149999…, which showed 8.1.
+    const table = buildSeasonTable({ slug: '2030-31', label: '2030/31' }, [
+      report(1, { 1: 8.1, 2: 6.6 }, null),
+      report(2, { 1: 8.2, 2: 6.7 }, null),
+    ]);
+    expect(table.players.map((r) => [r.player.id, r.averageRating])).toEqual([
+      [1, 8.2],
+      [2, 6.7],
+    ]);
+    // Every pair of one-decimal averages from 1.0 to 10.0 rounds its half-tenths up.
+    const wrong: string[] = [];
+    for (let a = 10; a <= 100; a += 1)
+      for (let b = a; b <= 100; b += 1) {
+        const expected = Math.floor((a + b + 1) / 2) / 10;
+        const got = meanOfTenths([a / 10, b / 10]);
+        if (got !== expected) wrong.push(`${a / 10}+${b / 10}: ${got}`);
+      }
+    expect(wrong).toEqual([]);
+    expect(meanOfTenths([7.3, 7.3, 7.4])).toBe(7.3);
+    expect(meanOfTenths([9.9])).toBe(9.9);
   });
 
   it('needs a third of the matches to rank a player', () => {

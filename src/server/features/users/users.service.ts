@@ -8,6 +8,29 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** Providers that deliver every dotted spelling of a local part to one mailbox. */
+const DOTS_IGNORED = new Set(['gmail.com', 'googlemail.com']);
+
+/**
+ * The mailbox an address delivers to, as far as the address tells: `fan+0@` … `fan+39@` all reach
+ * `fan@` (sub-addressing, which the big providers honour), and Gmail ignores dots. What a limit per
+ * recipient counts, so a tag per request cannot multiply one inbox's allowance.
+ */
+export function mailboxOf(email: string): string {
+  const address = normalizeEmail(email);
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return address;
+  let local = address.slice(0, at);
+  let domain = address.slice(at + 1);
+  const plus = local.indexOf('+');
+  if (plus > 0) local = local.slice(0, plus);
+  if (DOTS_IGNORED.has(domain)) {
+    local = local.replaceAll('.', '');
+    domain = 'gmail.com';
+  }
+  return `${local}@${domain}`;
+}
+
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
