@@ -30,8 +30,13 @@ beforeAll(async () => {
   await voteAll(voter, live, 7);
   socket = await openLive(await listen(t.app), { cookie: voter.cookie });
   await socket.next('connection_established');
-  // The voter's ratings and vote went out in two pushes (at once, then at the interval's end); then quiet.
-  await settle(2 * INTERVAL_MS + 200);
+  // The voter's ratings and vote went out in two pushes (at once, then at the interval's end), the second
+  // as late as a busy machine made it. Quiet is a whole interval with no push after the last one, awaited
+  // as such: a fixed wait left a second to spare, and a late push used it up.
+  for (let seen = -1; seen !== socket.of('leaderboard_update').length; ) {
+    seen = socket.of('leaderboard_update').length;
+    await settle(INTERVAL_MS + 500);
+  }
 });
 afterAll(async () => {
   socket?.close();
