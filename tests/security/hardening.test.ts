@@ -221,6 +221,43 @@ describe('security headers', () => {
   });
 });
 
+describe('caching of API answers', () => {
+  it("keeps a fan's answers out of every shared cache unless the route says, and never keeps a refusal", async () => {
+    const { match, starters } = w.live;
+    const [player] = starters;
+    const fan = w.fan;
+    const mine = [
+      `/api/leaderboard/match/${match.id}`,
+      `/api/motm/${match.id}`,
+      `/api/stats/match/${match.id}`,
+      `/api/ratings/match/${match.id}/distribution`,
+      `/api/ratings/user/${fan.user.id}/match/${match.id}`,
+      `/api/ratings/player/${player?.id}/match/${match.id}`,
+      `/api/user-votes/${fan.user.id}/match/${match.id}`,
+      `/api/user-votes/${fan.user.id}/match/${match.id}/progress`,
+      `/api/user-votes/${fan.user.id}/match/${match.id}/has-voted`,
+      '/api/matches',
+      '/api/matches/current',
+      '/api/players',
+      '/api/auth/me',
+    ];
+    for (const url of mine) {
+      const res = await send(w.t.app, { method: 'GET', url, cookie: fan.cookie });
+      expect(res.statusCode, url).toBe(200);
+      // 'private, no-store' unless the route chose plain 'no-store': kept by nobody either way.
+      expect(res.headers['cache-control'], url).toMatch(/^(private, )?no-store$/);
+    }
+    // A live match has no report yet: the 404 is not kept for the minute a found report may be.
+    const report = await send(w.t.app, { method: 'GET', url: `/api/matches/${match.id}/report` });
+    expect(report.statusCode).toBe(404);
+    expect(report.headers['cache-control']).toBe('private, no-store');
+    // A route that may be kept says so, and keeps saying it.
+    const list = await send(w.t.app, { method: 'GET', url: '/api/match-reports' });
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['cache-control']).toBe('public, max-age=60');
+  });
+});
+
 describe('uploads', () => {
   it('serves what was uploaded as the image it is, whatever type and name the upload claimed', async () => {
     const jpeg = await sharp({ create: { width: 12, height: 12, channels: 3, background: '#c00' } })

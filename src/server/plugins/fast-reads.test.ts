@@ -172,7 +172,7 @@ describe('fast reads', () => {
       // The header set the routes send, named here so a change to either side shows.
       expect(Object.keys(fast.headers).sort(), path).toEqual(
         [
-          ...headers,
+          ...new Set([...headers, 'cache-control']),
           'content-length',
           'content-security-policy',
           'content-type',
@@ -182,6 +182,9 @@ describe('fast reads', () => {
           'x-frame-options',
         ].sort(),
       );
+      // A fan's answer is kept by no shared cache, on this path as on the router's, unless its route says.
+      if (!headers.includes('cache-control'))
+        expect(fast.headers['cache-control'], path).toBe('private, no-store');
     }
   });
 

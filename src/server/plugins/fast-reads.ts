@@ -8,7 +8,7 @@ import type { FastRead } from '../lib/route';
 import type { SessionCache } from '../lib/session-cache';
 import { readSessionToken, sessionKeyOf, signedIn } from './auth';
 import { logIfSlow } from './request-log';
-import { API_SECURITY_HEADERS } from './security-headers';
+import { API_DEFAULT_CACHE_CONTROL, API_SECURITY_HEADERS } from './security-headers';
 
 type Header = readonly [name: string, value: string];
 type HttpSeries = ReturnType<Metrics['httpSeries']>;
@@ -86,6 +86,17 @@ function answered(this: PendingResponse): void {
 
 const JSON_TYPE: Header = ['content-type', 'application/json; charset=utf-8'];
 const SECURITY: readonly Header[] = Object.entries(API_SECURITY_HEADERS);
+
+function headersOf(declared: Readonly<Record<string, string>>): Header[] {
+  const own = Object.entries(declared);
+  const kept = own.some(([name]) => name.toLowerCase() === 'cache-control');
+  return [
+    ...own,
+    JSON_TYPE,
+    ...SECURITY,
+    ...(kept ? [] : [['cache-control', API_DEFAULT_CACHE_CONTROL] as Header]),
+  ];
+}
 /** A path parameter's text as the router passes it on unchanged: no encoding, separator or query. */
 const PLAIN_SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
 const PARAM_SEGMENT = /^:[A-Za-z0-9_]+$/;
@@ -139,8 +150,9 @@ function readOf(route: RouteOptions, declared: FastRead<unknown>, metrics: Metri
     declared,
     param,
     prefix: param ? prefixOf(pattern) : null,
-    // In the order the route sets them: the handler's, its content type, then the security headers' hook.
-    headers: [...Object.entries(declared.headers ?? {}), JSON_TYPE, ...SECURITY],
+    // In the order the route sets them: the handler's, its content type, then the security headers' hook
+    // (with the default cache rule when the handler set none).
+    headers: headersOf(declared.headers ?? {}),
     series: metrics.httpSeries(pattern, 'GET', 200),
     answers: 0,
     sent: null,

@@ -52,6 +52,13 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.fre
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
 });
 
+/**
+ * How long an API answer may be kept when its route says nothing: by nobody. A fan's leaderboard, ratings
+ * and votes differ from the next fan's, and a shared cache must never hand one to another; a route that
+ * may be kept (the public report, the squad) says so itself.
+ */
+export const API_DEFAULT_CACHE_CONTROL = 'private, no-store';
+
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, opts: { contentSecurityPolicy: boolean; publicUrl: string }) => {
     // Vite's dev server injects inline scripts for hot reload; the policy applies to the built page.
@@ -60,7 +67,14 @@ export const securityHeadersPlugin = fp(
       : BASELINE;
     // A callback hook: it runs on every answer, and costs no promise there.
     app.addHook('onSend', (request, reply, payload, done) => {
-      reply.headers(request.url.startsWith('/api/') ? API_SECURITY_HEADERS : page);
+      if (request.url.startsWith('/api/')) {
+        reply.headers(API_SECURITY_HEADERS);
+        // A refusal or a miss is never kept, whatever the route meant for its answer: it may be over in a
+        // second (a report 404 until full time, a 429 until the window turns).
+        const kept = reply.getHeader('cache-control');
+        if (kept === undefined || (reply.statusCode >= 400 && !String(kept).includes('no-store')))
+          reply.header('cache-control', API_DEFAULT_CACHE_CONTROL);
+      } else reply.headers(page);
       done(null, payload);
     });
   },
