@@ -9,15 +9,18 @@ import type { AppError, ErrorBody } from '@shared/errors';
  */
 export class HttpError extends Error {
   readonly code: string;
+  /** Seconds to wait before asking again, sent as Retry-After (a busy server's 503). */
+  readonly retryAfterS: number | undefined;
 
   constructor(
     readonly statusCode: number,
     error: AppError,
-    options?: ErrorOptions,
+    options?: ErrorOptions & { retryAfterS?: number },
   ) {
     super(error.message, options);
     this.name = 'HttpError';
     this.code = error.code;
+    this.retryAfterS = options?.retryAfterS;
   }
 
   /** The answer's body: `{"message", "code"}`. */
@@ -33,7 +36,7 @@ export const notFound = (error: AppError = REQUEST_ERRORS.notFound) => new HttpE
 export const conflict = (error: AppError) => new HttpError(409, error);
 export const payloadTooLarge = (error: AppError) => new HttpError(413, error);
 export const tooManyRequests = (error: AppError) => new HttpError(429, error);
-export const serviceUnavailable = (error: AppError, options?: ErrorOptions) =>
+export const serviceUnavailable = (error: AppError, options?: ErrorOptions & { retryAfterS?: number }) =>
   new HttpError(503, error, options);
 
 /**

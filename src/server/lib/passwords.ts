@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
+import { createWorkPool, type WorkPool } from './work-pool';
 
 // OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane.
 const OPTIONS = {
@@ -21,46 +22,11 @@ export class PasswordHashBusy extends Error {
   }
 }
 
-export interface HashPoolStats {
-  running: number;
-  waiting: number;
-}
+export type HashPool = WorkPool;
 
-export interface HashPool {
-  /** Runs `task` once one of the pool's slots is free (first come, first served); rejects with PasswordHashBusy when the queue is full. */
-  run<T>(task: () => Promise<T>): Promise<T>;
-  stats(): HashPoolStats;
-}
-
-/**
- * At most `concurrency` tasks at once, then up to `maxWaiting` in a FIFO queue. A finished task hands its
- * slot straight to the oldest waiter, so the count never drops and a newcomer cannot jump the queue.
- */
+/** The sign-in hashing queue: a work pool whose refusal is PasswordHashBusy. */
 export function createHashPool(concurrency: number, maxWaiting: number): HashPool {
-  if (!Number.isInteger(concurrency) || concurrency < 1)
-    throw new RangeError('concurrency must be an integer >= 1');
-  if (!Number.isInteger(maxWaiting) || maxWaiting < 0)
-    throw new RangeError('maxWaiting must be an integer >= 0');
-  let running = 0;
-  const waiting: Array<() => void> = [];
-  const release = () => {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  };
-  return {
-    async run<T>(task: () => Promise<T>): Promise<T> {
-      if (running < concurrency) running++;
-      else if (waiting.length >= maxWaiting) throw new PasswordHashBusy();
-      else await new Promise<void>((resolve) => waiting.push(resolve));
-      try {
-        return await task();
-      } finally {
-        release();
-      }
-    },
-    stats: () => ({ running, waiting: waiting.length }),
-  };
+  return createWorkPool(concurrency, maxWaiting, () => new PasswordHashBusy());
 }
 
 /**

@@ -1,5 +1,5 @@
 import { registerBody } from '@shared/auth';
-import { REQUEST_ERRORS } from '@shared/error-messages';
+import { REQUEST_ERRORS, SERVER_ERRORS } from '@shared/error-messages';
 import { PLAYER_ERRORS } from '@shared/players';
 import { RATING_ERRORS } from '@shared/ratings';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestContext, type TestContext } from '../../../tests/server/test-app';
-import { conflict, notFound, unauthorized } from '../lib/http-error';
+import { conflict, notFound, serviceUnavailable, unauthorized } from '../lib/http-error';
 import { PasswordHashBusy } from '../lib/passwords';
 import { errorsPlugin, isDatabaseUnavailable } from './errors';
 
@@ -86,6 +86,28 @@ describe('the error handler', () => {
     expect(busy.json()).toMatchObject({
       message: 'Service temporarily unavailable. Please try again shortly.',
     });
+    await app.close();
+  });
+
+  it('sends the Retry-After a busy refusal names, and none on one that names none', async () => {
+    const app = Fastify({ logger: false });
+    await app.register(errorsPlugin);
+    app.get('/card', async () => {
+      throw serviceUnavailable(SERVER_ERRORS.unavailable, { retryAfterS: 5 });
+    });
+    app.get('/missing', async () => {
+      throw notFound();
+    });
+    const busy = await app.inject({ method: 'GET', url: '/card' });
+    expect(busy.statusCode).toBe(503);
+    expect(busy.headers['retry-after']).toBe('5');
+    expect(busy.json()).toEqual({
+      message: SERVER_ERRORS.unavailable.message,
+      code: SERVER_ERRORS.unavailable.code,
+    });
+    const missing = await app.inject({ method: 'GET', url: '/missing' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['retry-after']).toBeUndefined();
     await app.close();
   });
 

@@ -11,7 +11,10 @@ import { PasswordHashBusy } from '../lib/passwords';
 /** Every error leaves as JSON `{"message": "...", "code": "..."}` with a status the client can act on. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) return reply.status(error.statusCode).send(error.body);
+    if (error instanceof HttpError) {
+      if (error.retryAfterS !== undefined) reply.header('retry-after', String(error.retryAfterS));
+      return reply.status(error.statusCode).send(error.body);
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       return reply.status(400).send(validationAnswer(first?.message ?? '', first?.instancePath ?? ''));

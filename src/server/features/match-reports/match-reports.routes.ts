@@ -12,7 +12,7 @@ import {
 import { matchPathParams } from '@shared/matches';
 import { playerProfile, seasonsApi, seasonTable } from '@shared/seasons';
 import { coloursOf } from '@shared/settings';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -26,10 +26,10 @@ import { getCustomization } from '../settings/settings.service';
 import { canReadHistory } from './history.policy';
 import { readUserHistory } from './history.service';
 import { listMatchReports, readMatchReport, reportsBackfilled } from './match-reports.service';
-import { MyRatingsCards, readMyRatingsCard } from './my-card.service';
+import { MY_CARD_RATE, MyRatingsCards } from './my-card.service';
 import { publicAnswers } from './public-answers';
 import { listSeasons, readPlayerProfile, readSeasonTable } from './seasons.service';
-import { ShareCards, sharePageHtml } from './share.service';
+import { createCardDrawing, ShareCards, sharePageHtml } from './share.service';
 
 /** `/share/match/7` is the page a shared link opens, `/share/match/7.png` its card. */
 const SHARE_PATH = '/share/match/:file';
@@ -60,14 +60,13 @@ export async function matchReportsRoutes(
     key: string,
     read: () => Promise<z.output<S>>,
   ) => {
+    const body = await answers.get(key, async () => {
+      await reportsBackfilled(db);
+      return encodeJson(schema, await read());
+    });
+    // Only a found answer may be kept: a live match's report is a 404 until full time.
     reply.header('cache-control', 'public, max-age=60');
-    return sendJson(
-      reply,
-      await answers.get(key, async () => {
-        await reportsBackfilled(db);
-        return encodeJson(schema, await read());
-      }),
-    );
+    return sendJson(reply, body);
   };
   route(app, matchReportsApi.list, {}, (request, reply) => {
     const { page } = request.query;
@@ -97,7 +96,9 @@ export async function matchReportsRoutes(
 
   // A shared link: the networks read the card's tags from the page and show the drawn result, both in the
   // language the link names (the sharer's), else the reader's.
-  const cards = new ShareCards();
+  // One queue of drawings for every card this instance draws.
+  const drawing = createCardDrawing();
+  const cards = new ShareCards(drawing);
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(
@@ -127,27 +128,44 @@ export async function matchReportsRoutes(
 
   // A fan's own ratings as an image to share: always the caller's own (no user in the path), never cached
   // on the way, and saved as a file.
-  const myCards = new MyRatingsCards();
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      MY_RATINGS_CARD_PATH,
-      { preValidation: signedIn, schema: { params: matchPathParams, querystring: cardLanguageQuery } },
-      async (request, reply) => {
-        const user = requireUser(request);
-        const card = await readMyRatingsCard(db, user.id, request.params.id);
-        const branding = await getCustomization(db, opts.clubName);
-        // The page names the language it reads in; else the fan's own.
-        const saved = isLocale(user.locale) ? user.locale : null;
-        const locale = request.query.lang ?? requestLocale(request) ?? saved ?? DEFAULT_LOCALE;
-        return reply
-          .type('image/png')
-          .header('cache-control', 'private, no-store')
-          .header(
-            'content-disposition',
-            `attachment; filename="${myRatingsCardFileName(card.match.opponent)}"`,
-          )
-          .send(await myCards.image(card, branding.companyName, coloursOf(branding), locale));
+  const myCards = new MyRatingsCards(drawing);
+  app.withTypeProvider<ZodTypeProvider>().get(
+    MY_RATINGS_CARD_PATH,
+    {
+      preValidation: signedIn,
+      schema: { params: matchPathParams, querystring: cardLanguageQuery },
+      // Per fan, once signed in: a fan saves or shares a card a few times, a script asks all day.
+      config: {
+        rateLimit: {
+          ...MY_CARD_RATE,
+          hook: 'preHandler',
+          keyGenerator: (request: FastifyRequest) => `my-card:${requireUser(request).id}`,
+        },
       },
-    );
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const report = await readMatchReport(db, request.params.id);
+      const branding = await getCustomization(db, opts.clubName);
+      // The page names the language it reads in; else the fan's own.
+      const saved = isLocale(user.locale) ? user.locale : null;
+      const locale = request.query.lang ?? requestLocale(request) ?? saved ?? DEFAULT_LOCALE;
+      return reply
+        .type('image/png')
+        .header('cache-control', 'private, no-store')
+        .header(
+          'content-disposition',
+          `attachment; filename="${myRatingsCardFileName(report.match.opponent)}"`,
+        )
+        .send(
+          await myCards.image(
+            db,
+            user.id,
+            report,
+            { name: branding.companyName, colours: coloursOf(branding) },
+            locale,
+          ),
+        );
+    },
+  );
 }

@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { ratings, userVotes } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
+import type { WorkPool } from '../../lib/work-pool';
 import { readMatchReport } from './match-reports.service';
 import { ACCENT, CardImages, type CardText, cardSvg, cardText, clip, escapeXml, FONT } from './share.service';
 
@@ -33,7 +34,12 @@ export async function readMyRatingsCard(
   userId: string,
   matchId: number,
 ): Promise<MyRatingsCard> {
-  const report = await readMatchReport(db, matchId);
+  return myRatingsCardOf(db, userId, await readMatchReport(db, matchId));
+}
+
+/** The caller's card against a report already read. */
+async function myRatingsCardOf(db: Database, userId: string, report: MatchReport): Promise<MyRatingsCard> {
+  const matchId = report.match.id;
   const where = (t: typeof ratings | typeof userVotes) => and(eq(t.userId, userId), eq(t.matchId, matchId));
   const mine = await db
     .select({ playerId: ratings.playerId, rating: ratings.rating })
@@ -153,13 +159,49 @@ export function myRatingsCardSvg(
   );
 }
 
-/** Fans' cards as PNG: the same card (the same SVG) is drawn once while kept. */
-export class MyRatingsCards {
-  private readonly images = new CardImages();
+/** A fan's asks for their cards, per minute and instance: saving and sharing take a few. */
+export const MY_CARD_RATE = { max: 10, timeWindow: 60_000 };
 
-  image(card: MyRatingsCard, clubName: string, colours: ClubColours, locale: Locale): Promise<Buffer> {
-    const svg = myRatingsCardSvg(card, clubName, colours, cardText(locale));
-    // Keyed by the drawing itself: a digest, so the cache holds no fan's ratings in its keys.
-    return this.images.draw(createHash('sha256').update(svg).digest('base64url'), () => svg);
+/** Fans' cards kept drawn: ~1,000 fans asking again at full time, tens of MB of PNG. */
+export const MY_CARDS_KEPT = 1_000;
+
+/**
+ * Fans' cards as PNG, kept per fan and version of the report: a fan's ratings cannot change once the match
+ * has ended, and a reopening makes a new version. So each card is drawn once, and its fan's next ask reads
+ * nothing but the report.
+ */
+export class MyRatingsCards {
+  private readonly images: CardImages;
+
+  constructor(drawing: WorkPool) {
+    this.images = new CardImages(drawing, MY_CARDS_KEPT);
+  }
+
+  image(
+    db: Database,
+    userId: string,
+    report: MatchReport,
+    club: { name: string; colours: ClubColours },
+    locale: Locale,
+  ): Promise<Buffer> {
+    // A digest, so the cache's keys name no fan.
+    const key = createHash('sha256')
+      .update(
+        JSON.stringify([
+          userId,
+          report.match.id,
+          report.computedAt,
+          locale,
+          club.name,
+          club.colours.primary,
+          club.colours.secondary,
+        ]),
+      )
+      .digest('base64url');
+    const kept = this.images.kept(key);
+    if (kept) return kept;
+    return myRatingsCardOf(db, userId, report).then((card) =>
+      this.images.draw(key, () => myRatingsCardSvg(card, club.name, club.colours, cardText(locale))),
+    );
   }
 }

@@ -12,8 +12,16 @@ import {
   voteAll,
 } from '../../../../tests/server/match-fixtures';
 import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
-import { MY_CARD_ROWS, type MyRatingsCard, myRatingsCardSvg, readMyRatingsCard } from './my-card.service';
-import { cardText } from './share.service';
+import { readMatchReport } from './match-reports.service';
+import {
+  MY_CARD_RATE,
+  MY_CARD_ROWS,
+  type MyRatingsCard,
+  MyRatingsCards,
+  myRatingsCardSvg,
+  readMyRatingsCard,
+} from './my-card.service';
+import { cardText, createCardDrawing } from './share.service';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -165,6 +173,62 @@ describe("a fan's own ratings as an image", () => {
     await live.admin.api.patch(`/api/matches/${live.match.id}`, { isLive: true });
     expect((await get(fanA.cookie)).statusCode).toBe(404);
     await live.admin.api.patch(`/api/matches/${live.match.id}`, { isLive: false });
+  });
+
+  it('keeps a fan’s card per version of the report, so asking again draws nothing; past the queue, 503', async () => {
+    const report = await readMatchReport(t.db, live.match.id);
+    const drawing = createCardDrawing(1, 0);
+    const cards = new MyRatingsCards(drawing);
+    const club = { name: 'Manchester United', colours };
+    const first = await cards.image(t.db, fanA.user.id, report, club, 'en');
+    // The one slot taken and no room to wait: any new drawing is refused, with when to come back.
+    let free = () => {};
+    const held = drawing.run(
+      () =>
+        new Promise<void>((resolve) => {
+          free = resolve;
+        }),
+    );
+    expect((await cards.image(t.db, fanA.user.id, report, club, 'en')).equals(first)).toBe(true);
+    await expect(cards.image(t.db, fanA.user.id, report, club, 'fr')).rejects.toMatchObject({
+      statusCode: 503,
+      retryAfterS: 5,
+    });
+    await expect(cards.image(t.db, fanB.user.id, report, club, 'en')).rejects.toMatchObject({
+      statusCode: 503,
+    });
+    free();
+    await held;
+    // Free again: drawn now, and kept.
+    const french = await cards.image(t.db, fanA.user.id, report, club, 'fr');
+    expect(french.equals(first)).toBe(false);
+    // A new version of the report (a correction, a reopening) is a new drawing, not the kept one.
+    const again = drawing.run(
+      () =>
+        new Promise<void>((resolve) => {
+          free = resolve;
+        }),
+    );
+    const corrected = { ...report, computedAt: new Date(Date.parse(report.computedAt) + 1000).toISOString() };
+    await expect(cards.image(t.db, fanA.user.id, corrected, club, 'en')).rejects.toMatchObject({
+      statusCode: 503,
+    });
+    expect((await cards.image(t.db, fanA.user.id, report, club, 'fr')).equals(french)).toBe(true);
+    free();
+    await again;
+  });
+
+  it(`answers a fan past ${MY_CARD_RATE.max} cards a minute 429 with Retry-After, and only that fan`, async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= MY_CARD_RATE.max; i += 1) statuses.push((await get(fanB.cookie)).statusCode);
+    // Whatever fanB asked earlier in this minute: cards until the allowance is spent, then refusals.
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.join(',')).toMatch(/^(200,)*(429,)*429$/);
+    const refused = await get(fanB.cookie);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another caller's asks are their own: the admin, who rated nobody, still gets the card's 404.
+    expect((await get(live.admin.cookie)).statusCode).toBe(404);
   });
 });
 

@@ -1,13 +1,17 @@
 import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import type { ClubColours } from '@shared/club-colours';
 import { CARD_ACCENT, clubPalette } from '@shared/club-palette';
 import { competitionRanks } from '@shared/competition-ranks';
+import { SERVER_ERRORS } from '@shared/error-messages';
 import { DEFAULT_LOCALE, directionOf, intlTag, type Locale } from '@shared/i18n/locales';
 import type { Values } from '@shared/i18n/translator';
 import type { MatchReport } from '@shared/match-reports';
 import sharp from 'sharp';
+import { serviceUnavailable } from '../../lib/http-error';
 import { translator } from '../../lib/i18n';
 import { TtlCache } from '../../lib/ttl-cache';
+import { createWorkPool, type WorkPool } from '../../lib/work-pool';
 
 /** The size social networks show a large link card at. */
 export const SHARE_WIDTH = 1200;
@@ -145,15 +149,42 @@ export function cardSvg(colours: ClubColours, content: string): string {
 </svg>`;
 }
 
+/**
+ * Drawings at once, and waiting, for every card of this instance: a drawing is ~50 ms of a core, so a
+ * crowd asking at full time waits its turn, and one past the queue is told to come back, instead of
+ * taking every other fan's answers with it.
+ */
+export const CARD_DRAWS_AT_ONCE = Math.max(1, availableParallelism() - 1);
+export const CARD_DRAWS_WAITING = 64;
+const CARD_RETRY_AFTER_S = 5;
+
+export function createCardDrawing(concurrency = CARD_DRAWS_AT_ONCE, waiting = CARD_DRAWS_WAITING): WorkPool {
+  return createWorkPool(concurrency, waiting, () =>
+    serviceUnavailable(SERVER_ERRORS.unavailable, { retryAfterS: CARD_RETRY_AFTER_S }),
+  );
+}
+
 /** Cards as PNG, each drawn once per key while it is kept; a failed drawing is not kept. */
 export class CardImages {
-  private readonly cache = new TtlCache<string, Promise<Buffer>>({ ttlMs: 60 * 60_000, max: 100 });
+  private readonly cache: TtlCache<string, Promise<Buffer>>;
+
+  constructor(
+    private readonly drawing: WorkPool,
+    kept = 100,
+  ) {
+    this.cache = new TtlCache<string, Promise<Buffer>>({ ttlMs: 60 * 60_000, max: kept });
+  }
+
+  /** The drawing kept under `key`, if any: asked before reading what a new drawing needs. */
+  kept(key: string): Promise<Buffer> | undefined {
+    return this.cache.get(key);
+  }
 
   draw(key: string, svg: () => string): Promise<Buffer> {
     const kept = this.cache.get(key);
     if (kept) return kept;
-    const drawn = sharp(Buffer.from(svg())).png({ compressionLevel: 9 }).toBuffer();
-    // A failed drawing is not kept: the next request tries again.
+    const drawn = this.drawing.run(() => sharp(Buffer.from(svg())).png({ compressionLevel: 9 }).toBuffer());
+    // A failed or refused drawing is not kept: the next request tries again.
     drawn.catch(() => this.cache.delete(key));
     this.cache.set(key, drawn);
     return drawn;
@@ -162,7 +193,11 @@ export class CardImages {
 
 /** Result cards, drawn once per version of a report and language (a correction draws a new one). */
 export class ShareCards {
-  private readonly images = new CardImages();
+  private readonly images: CardImages;
+
+  constructor(drawing: WorkPool) {
+    this.images = new CardImages(drawing);
+  }
 
   /**
    * What names one drawing: the report's version, the language, the club's name and its colours (the
