@@ -71,8 +71,8 @@ export const securityHeadersPlugin = fp(
         reply.headers(API_SECURITY_HEADERS);
         // A refusal or a miss is never kept, whatever the route meant for its answer: it may be over in a
         // second (a report 404 until full time, a 429 until the window turns).
-        const kept = reply.getHeader('cache-control');
-        if (kept === undefined || (reply.statusCode >= 400 && !String(kept).includes('no-store')))
+        const routes = reply.getHeader('cache-control');
+        if (routes === undefined || (reply.statusCode >= 400 && !String(routes).includes('no-store')))
           reply.header('cache-control', API_DEFAULT_CACHE_CONTROL);
       } else reply.headers(page);
       done(null, payload);

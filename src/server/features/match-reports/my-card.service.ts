@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { ClubColours } from '@shared/club-colours';
 import { clubPalette } from '@shared/club-palette';
 import { DEFAULT_LOCALE, type Locale } from '@shared/i18n/locales';
@@ -9,7 +8,17 @@ import { ratings, userVotes } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import type { WorkPool } from '../../lib/work-pool';
 import { readMatchReport } from './match-reports.service';
-import { ACCENT, CardImages, type CardText, cardSvg, cardText, clip, escapeXml, FONT } from './share.service';
+import {
+  ACCENT,
+  CardImages,
+  type CardText,
+  cardSvg,
+  cardText,
+  clip,
+  drawingVersion,
+  escapeXml,
+  FONT,
+} from './share.service';
 
 /** The most rows a card holds: two columns of eight at most. */
 export const MY_CARD_ROWS = 15;
@@ -184,20 +193,7 @@ export class MyRatingsCards {
     club: { name: string; colours: ClubColours },
     locale: Locale,
   ): Promise<Buffer> {
-    // A digest, so the cache's keys name no fan.
-    const key = createHash('sha256')
-      .update(
-        JSON.stringify([
-          userId,
-          report.match.id,
-          report.computedAt,
-          locale,
-          club.name,
-          club.colours.primary,
-          club.colours.secondary,
-        ]),
-      )
-      .digest('base64url');
+    const key = drawingVersion(report, club.name, club.colours, locale, userId);
     const kept = this.images.kept(key);
     if (kept) return kept;
     return myRatingsCardOf(db, userId, report).then((card) =>

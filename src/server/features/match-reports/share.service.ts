@@ -191,6 +191,33 @@ export class CardImages {
   }
 }
 
+/**
+ * What names one drawing of a report's card: the report's version, the language, the club's name and its
+ * colours, and for a fan's own card the fan. A digest, so no key names a fan.
+ */
+export function drawingVersion(
+  report: MatchReport,
+  clubName: string,
+  colours: ClubColours,
+  locale: Locale,
+  fan?: string,
+): string {
+  return createHash('sha256')
+    .update(
+      JSON.stringify([
+        report.match.id,
+        report.computedAt,
+        locale,
+        clubName,
+        colours.primary,
+        colours.secondary,
+        ...(fan === undefined ? [] : [fan]),
+      ]),
+    )
+    .digest('base64url')
+    .slice(0, 22);
+}
+
 /** Result cards, drawn once per version of a report and language (a correction draws a new one). */
 export class ShareCards {
   private readonly images: CardImages;
@@ -199,24 +226,9 @@ export class ShareCards {
     this.images = new CardImages(drawing);
   }
 
-  /**
-   * What names one drawing: the report's version, the language, the club's name and its colours (the
-   * card's ETag).
-   */
+  /** The card's ETag: the name of its drawing. */
   version(report: MatchReport, clubName: string, colours: ClubColours, locale: Locale): string {
-    return createHash('sha256')
-      .update(
-        JSON.stringify([
-          report.match.id,
-          report.computedAt,
-          locale,
-          clubName,
-          colours.primary,
-          colours.secondary,
-        ]),
-      )
-      .digest('base64url')
-      .slice(0, 22);
+    return drawingVersion(report, clubName, colours, locale);
   }
 
   image(report: MatchReport, clubName: string, colours: ClubColours, locale: Locale): Promise<Buffer> {
