@@ -39,8 +39,10 @@ export const AUTH_MESSAGES = {
   verificationResent:
     'If this email is waiting to be verified, we have sent a new verification link. Check your inbox.',
   passwordReset: 'Your password has been changed. Please sign in with your new password.',
-  choosePassword:
-    'Email verified. This address was signed up more than once, so choose your password to finish.',
+  choosePassword: 'Email verified. To keep your account safe, choose your name and password to finish.',
+  /** The link was another account's: the browser stays signed in as it was. */
+  verifiedKeptSession:
+    'Email verified. You are still signed in to your own account: sign out first to use the other one.',
 } as const;
 
 export const emailField = z
@@ -100,6 +102,12 @@ export const resetPasswordBody = z.object({
     .min(1, errorKey(AUTH_ERRORS.badResetToken))
     .max(200, errorKey(AUTH_ERRORS.badResetToken)),
   password: newPasswordField,
+  /**
+   * Asked when a verification link's follower chooses the password: the account may carry a stranger's
+   * name and newsletter wish, so its owner states their own.
+   */
+  name: nameField.optional(),
+  newsletterOptIn: z.boolean().optional(),
 });
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 

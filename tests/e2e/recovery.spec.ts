@@ -44,6 +44,14 @@ async function otherBrowser(): Promise<APIRequestContext> {
   });
 }
 
+/** Signs an address up from `api`, a browser of its own (its sign-up cookie stays there). */
+async function signUpFrom(api: APIRequestContext, email: string, password: string, name: string) {
+  const registered = await api.post('/api/auth/register', {
+    data: { email, password, name, newsletterOptIn: false },
+  });
+  expect(registered.status()).toBe(201);
+}
+
 test('a fan who forgot the password sets a new one from the mailed link: the old one is refused, the new one signs in', async ({
   page,
   server,
@@ -150,12 +158,11 @@ test('an unverified fan sends a new verification link from the sign-in screen: t
 }) => {
   const email = uniqueEmail();
   const password = 'unverified-password';
-  const api = await otherBrowser();
-  const registered = await api.post('/api/auth/register', {
+  // Signed up in this browser: a link it asks for again keeps the password chosen here.
+  const registered = await page.request.post('/api/auth/register', {
     data: { email, password, name: 'Late Verifier', newsletterOptIn: false },
   });
   expect(registered.status()).toBe(201);
-  await api.dispose();
   const first = await mailedLinkFor(server, email, '/confirm');
 
   await signIn(page, email, password);
@@ -197,10 +204,7 @@ test('a used verification link says so and sends a new one by mail; never "Sign 
 }) => {
   const email = uniqueEmail();
   const api = await otherBrowser();
-  const registered = await api.post('/api/auth/register', {
-    data: { email, password: 'used-link-password', name: 'Used Link', newsletterOptIn: false },
-  });
-  expect(registered.status()).toBe(201);
+  await signUpFrom(api, email, 'used-link-password', 'Used Link');
   const link = await verificationLinkFor(server, email);
   const token = new URL(link).searchParams.get('token');
   expect((await api.post('/api/auth/confirm', { data: { token } })).status()).toBe(200);
@@ -234,10 +238,7 @@ test('an address signed up twice before it was verified: the link asks its owner
   const email = uniqueEmail();
   const api = await otherBrowser();
   for (const password of ['first-signup-password', 'second-signup-password']) {
-    const registered = await api.post('/api/auth/register', {
-      data: { email, password, name: 'Twice Signed', newsletterOptIn: false },
-    });
-    expect(registered.status()).toBe(201);
+    await signUpFrom(api, email, password, 'Twice Signed');
   }
   await api.dispose();
   // Sign-up mails before it answers: the newest link is the second sign-up's.
@@ -251,6 +252,10 @@ test('an address signed up twice before it was verified: the link asks its owner
   // No session yet: the password comes first.
   expect((await page.request.get('/api/auth/me')).status()).toBe(401);
 
+  // The owner names themself: the name the account held may be a stranger's.
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText(AUTH_ERRORS.nameRequired.message)).toBeVisible();
+  await page.getByLabel('Full name').fill('Mailbox Owner');
   await page.getByLabel('New password').fill('chosen-password-3');
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page).toHaveURL(/\/signin$/);
@@ -264,6 +269,38 @@ test('an address signed up twice before it was verified: the link asks its owner
   await signIn(page, email, 'chosen-password-3');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('dialog').getByRole('heading', { name: 'Privacy & Consent' })).toBeVisible();
+  expect((await (await page.request.get('/api/auth/me')).json()).user.name).toBe('Mailbox Owner');
+});
+
+test("a signed-in fan who opens another account's verification link stays signed in as themself", async ({
+  page,
+  server,
+  uniqueEmail,
+}) => {
+  // Someone signs up an address of their own in their browser and sends the fan its link.
+  const email = uniqueEmail();
+  const api = await otherBrowser();
+  await signUpFrom(api, email, 'sender-password', 'Link Sender');
+  await api.dispose();
+  const link = await mailedLinkFor(server, email, '/confirm');
+
+  await registerVerified(page, server, uniqueEmail(), 'own-fan-password');
+  const before = (await (await page.request.get('/api/auth/me')).json()).user as { id: string; name: string };
+  // Consent given, so no prompt hides the screen.
+  const consent = await page.request.patch(`/api/user/${before.id}/consent`, {
+    data: { consentGiven: true, geolocationConsent: false },
+  });
+  expect(consent.ok()).toBe(true);
+
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Email Verified!' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'still signed in' })).toHaveText(
+    `Email verified. You are still signed in as ${before.name}: sign out first to use the other account.`,
+  );
+  await checkNewScreen(page, 'confirm with another account signed in');
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect((await (await page.request.get('/api/auth/me')).json()).user.id).toBe(before.id);
 });
 
 test('check your email offers "Resend email" after a 30 s wait shown on the button', async ({
@@ -304,10 +341,7 @@ test.describe('login CSRF through the social callback link', () => {
     email: string,
   ) {
     const api = await otherBrowser();
-    const other = await api.post('/api/auth/register', {
-      data: { email, password: 'attacker-password', name: 'Other Fan', newsletterOptIn: false },
-    });
-    expect(other.status()).toBe(201);
+    await signUpFrom(api, email, 'attacker-password', 'Other Fan');
     const token = new URL(await verificationLinkFor(server, email)).searchParams.get('token');
     expect((await api.post('/api/auth/confirm', { data: { token } })).status()).toBe(200);
     const login = await api.post('/api/auth/login', { data: { email, password: 'attacker-password' } });

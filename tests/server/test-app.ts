@@ -124,6 +124,15 @@ export function sessionCookieOf(response: LightMyRequestResponse): string | unde
   return cookie ? `${SESSION_COOKIE}=${cookie.value}` : undefined;
 }
 
+let browsers = 0;
+/**
+ * A browser's sign-up cookie, sent to register and then to confirm: the link keeps the password chosen in
+ * the browser that signed up (register keeps a cookie it is sent, as it would a real browser's).
+ */
+export const signUpBrowser = (): Record<string, string> => ({
+  cookie: `matchday_signup=test-browser-${++browsers}-${Date.now()}`,
+});
+
 export const tokenFromMail = (mail: MailMessage | undefined): string => {
   const match = mail?.text.match(/\/confirm\?token=([A-Za-z0-9_%-]+)/);
   if (!match?.[1]) throw new Error('no confirm link in mail');

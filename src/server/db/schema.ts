@@ -65,41 +65,51 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * A random token's row: only its SHA-256 is stored (a stolen table holds no usable token), it belongs
+ * to a user and it expires.
+ */
+const tokenColumns = () => ({
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
 export const sessions = pgTable(
   'sessions',
   {
-    // SHA-256 of the random token: a stolen table holds no usable session.
-    tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    ...tokenColumns(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     userAgent: text('user_agent'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 );
 
-/** A mailed one-time link: only the SHA-256 of its token is stored, it expires and is used once. */
-const oneTimeLinks = (name: string) =>
-  pgTable(
-    name,
-    {
-      tokenHash: text('token_hash').primaryKey(),
-      userId: uuid('user_id')
-        .notNull()
-        .references(() => users.id, { onDelete: 'cascade' }),
-      createdAt: createdAt(),
-      expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-      usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
-    },
-    (t) => [index(`${name}_user_id_idx`).on(t.userId)],
-  );
+/** A mailed one-time link: a token's row that is used once. */
+const oneTimeLinkColumns = () => ({
+  ...tokenColumns(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+});
 
-export const emailVerifications = oneTimeLinks('email_verifications');
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    ...oneTimeLinkColumns(),
+    /**
+     * The SHA-256 of the sign-up's browser token (a cookie set by the sign-up that mailed this link):
+     * only a follower holding it proves they chose the account's password.
+     */
+    browserHash: text('browser_hash'),
+  },
+  (t) => [index('email_verifications_user_id_idx').on(t.userId)],
+);
 /** Password reset links: one hour, single use. */
-export const passwordResets = oneTimeLinks('password_resets');
+export const passwordResets = pgTable('password_resets', oneTimeLinkColumns(), (t) => [
+  index('password_resets_user_id_idx').on(t.userId),
+]);
 
 /** Mails sent to each address in its current hour, shared by every instance (sign-up, resend, reset). */
 export const mailQuota = pgTable('mail_quota', {

@@ -114,14 +114,24 @@ declare module 'fastify' {
   }
 }
 
-export function setSessionCookie(reply: FastifyReply, token: string): void {
-  reply.setCookie(SESSION_COOKIE, token, {
-    path: '/',
+/** A cookie no script reads, sent on top-level navigations from other sites but not on their requests. */
+export function setPrivateCookie(
+  reply: FastifyReply,
+  name: string,
+  value: string,
+  { path, maxAgeMs }: { path: string; maxAgeMs: number },
+): void {
+  reply.setCookie(name, value, {
+    path,
     httpOnly: true,
     sameSite: 'lax',
     secure: reply.server.sessionCookie.secure,
-    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+    maxAge: Math.floor(maxAgeMs / 1000),
   });
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string): void {
+  setPrivateCookie(reply, SESSION_COOKIE, token, { path: '/', maxAgeMs: SESSION_TTL_MS });
 }
 
 export function clearSessionCookie(reply: FastifyReply): void {

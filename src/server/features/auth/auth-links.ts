@@ -40,9 +40,14 @@ interface LinkOwner {
 
 /**
  * A new e-mail verification token for the user, or null when the address's mail allowance is spent.
- * Every older unused link of the user stops working: one live link per account.
+ * Every older unused link of the user stops working: one live link per account. `browser` is the
+ * asking browser's sign-up token, if it has one: only a follower holding it keeps the account's password.
  */
-export async function issueVerificationLink(tx: Transaction, user: LinkOwner): Promise<string | null> {
+export async function issueVerificationLink(
+  tx: Transaction,
+  user: LinkOwner,
+  browser: string | null,
+): Promise<string | null> {
   if (!(await takeMailQuota(tx, user.email))) return null;
   await tx
     .delete(emailVerifications)
@@ -52,6 +57,7 @@ export async function issueVerificationLink(tx: Transaction, user: LinkOwner): P
     tokenHash: hashToken(token),
     userId: user.id,
     expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS),
+    browserHash: browser ? hashToken(browser) : null,
   });
   return token;
 }

@@ -1,16 +1,24 @@
 import { AUTH_MESSAGES, authApi } from '@shared/auth';
 import { REQUEST_ERRORS } from '@shared/error-messages';
 import { signInApi } from '@shared/sign-in';
-import type { FastifyInstance, FastifyRequest, onResponseHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify';
 import type { Changed } from '../../lib/changes';
 import { forbidden } from '../../lib/http-error';
 import { requestLocale } from '../../lib/i18n';
 import type { Metrics } from '../../lib/metrics';
 import { route } from '../../lib/route';
 import { deleteSession } from '../../lib/sessions';
-import { clearSessionCookie, requireUser, setSessionCookie, signedIn } from '../../plugins/auth';
+import { randomToken } from '../../lib/tokens';
+import {
+  clearSessionCookie,
+  requireUser,
+  setPrivateCookie,
+  setSessionCookie,
+  signedIn,
+} from '../../plugins/auth';
 import { canWriteUser } from './auth.policy';
 import { type AuthDeps, confirmEmail, currentUser, login, register, updateConsent } from './auth.service';
+import { VERIFICATION_TTL_MS } from './auth-links';
 import type { MailJobs } from './mail-jobs';
 import { requestPasswordReset, resendVerification, resetPassword } from './recovery.service';
 
@@ -23,6 +31,25 @@ export interface AuthRoutesOptions extends AuthDeps {
   mailJobs: MailJobs;
 }
 
+/**
+ * The browser that signs up gets a random token of its own, read only by the sign-in calls: a verification
+ * link followed in it keeps the password chosen there; followed anywhere else, its follower chooses one.
+ */
+const SIGN_UP_COOKIE = 'matchday_signup';
+const MAX_SIGN_UP_TOKEN = 200;
+
+function signUpBrowserOf(request: FastifyRequest): string | null {
+  const token = request.cookies[SIGN_UP_COOKIE];
+  return token && token.length <= MAX_SIGN_UP_TOKEN ? token : null;
+}
+
+/** The browser's sign-up token, given now if it has none; it lasts as long as a verification link. */
+function signUpBrowser(request: FastifyRequest, reply: FastifyReply): string {
+  const token = signUpBrowserOf(request) ?? randomToken();
+  setPrivateCookie(reply, SIGN_UP_COOKIE, token, { path: '/api/auth', maxAgeMs: VERIFICATION_TTL_MS });
+  return token;
+}
+
 /** A sign-in replaces the session it was made from, if any: that user's cached sessions go. */
 const replacedSession = (request: FastifyRequest): readonly Changed[] =>
   request.user ? [{ kind: 'user', userId: request.user.id }] : [];
@@ -32,7 +59,12 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
 
   // A new, unverified user: nothing holds them yet.
   route(app, signInApi.register, { config: limited, changes: [] }, async (request, reply) => {
-    await register(opts, { ...request.body, locale: request.body.locale ?? requestLocale(request) });
+    const browser = signUpBrowser(request, reply);
+    await register(opts, {
+      ...request.body,
+      locale: request.body.locale ?? requestLocale(request),
+      browser,
+    });
     return reply
       .status(201)
       .send({ success: true, requiresVerification: true, message: AUTH_MESSAGES.registered });
@@ -83,7 +115,10 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
     const result = await confirmEmail(opts.db, request.body.token, {
       userAgent: request.headers['user-agent'],
       previousToken: request.sessionToken,
+      signedInAs: request.user?.id ?? null,
+      browser: signUpBrowserOf(request),
     });
+    if (result.kind === 'verifiedOnly') return { success: true, message: AUTH_MESSAGES.verifiedKeptSession };
     if (result.kind === 'choosePassword')
       return {
         success: true,
@@ -105,7 +140,8 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
 
   route(app, signInApi.resendVerification, recovery, async (request) => {
     const { email } = request.body;
-    opts.mailJobs.run('verification mail', () => resendVerification(opts, email));
+    const browser = signUpBrowserOf(request);
+    opts.mailJobs.run('verification mail', () => resendVerification(opts, email, browser));
     return { success: true, message: AUTH_MESSAGES.verificationResent };
   });
 
@@ -118,7 +154,15 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
       changes: (_request, userId: string) => [{ kind: 'access', userId }],
       answer: () => ({ success: true, message: AUTH_MESSAGES.passwordReset }),
     },
-    (request) => resetPassword(opts.db, request.body),
+    async (request) => {
+      const user = await resetPassword(opts.db, request.body);
+      // A verification link's follower who opted in here finishes the sign-up the newsletter waits for.
+      if (request.body.newsletterOptIn)
+        await opts
+          .onRegistered?.({ userId: user.id, email: user.email, newsletterOptIn: true })
+          .catch(() => undefined);
+      return user.id;
+    },
   );
 
   route(app, authApi.providers, {}, async () => ({ google: opts.googleEnabled }));

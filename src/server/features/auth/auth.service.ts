@@ -51,6 +51,8 @@ export interface RegisterInput {
   newsletterOptIn: boolean;
   /** The language signed up in: the account's mails are written in it. */
   locale?: Locale | null;
+  /** The signing-up browser's sign-up token: the link it mails keeps the password only for this browser. */
+  browser: string;
 }
 
 interface SignUp {
@@ -73,7 +75,7 @@ export async function register(deps: AuthDeps, input: RegisterInput): Promise<vo
   // Hashed on every path, so a repeated sign-up takes as long as a new one.
   const passwordHash = await hashPassword(input.password);
   const signUp = existing
-    ? await repeatSignUp(db, existing)
+    ? await repeatSignUp(db, existing, input.browser)
     : await createAccount(db, { ...input, email, passwordHash });
 
   if (signUp.token) {
@@ -109,7 +111,7 @@ async function createAccount(
         })
         .returning();
       if (!user) throw new Error('user not created');
-      return { user, token: await issueVerificationLink(tx, user), isNew: true };
+      return { user, token: await issueVerificationLink(tx, user, input.browser), isNew: true };
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -117,15 +119,15 @@ async function createAccount(
     const other = await findUserByEmail(db, input.email);
     if (!other) throw conflict(AUTH_ERRORS.emailTaken);
     if (other.emailVerified) throw emailTaken(other);
-    return repeatSignUp(db, other);
+    return repeatSignUp(db, other, input.browser);
   }
 }
 
-async function repeatSignUp(db: Database, user: UserRow): Promise<SignUp> {
+async function repeatSignUp(db: Database, user: UserRow, browser: string): Promise<SignUp> {
   const token = await db.transaction(async (tx) => {
     // Nothing the request sent is kept; the flag only makes the link's follower choose the password.
     await tx.update(users).set({ signupContested: true }).where(eq(users.id, user.id));
-    return issueVerificationLink(tx, user);
+    return issueVerificationLink(tx, user, browser);
   });
   return { user, token, isNew: false };
 }
@@ -225,6 +227,13 @@ export interface SessionContext {
   previousToken?: string | null;
 }
 
+export interface ConfirmContext extends SessionContext {
+  /** Who the browser is signed in as, if anyone: a link to another account never replaces them. */
+  signedInAs: string | null;
+  /** The browser's sign-up token, if it has one (the sign-up cookie). */
+  browser: string | null;
+}
+
 /**
  * Signs a user in, whatever proved who they are (password or social provider): a new session id every
  * time, the one the browser held before ended, and lastLoginAt recorded.
@@ -253,21 +262,28 @@ async function whyLinkRefused(db: Pick<Database, 'select'>, token: string): Prom
   return link?.usedAt ? AUTH_ERRORS.linkUsed : AUTH_ERRORS.badToken;
 }
 
-/** A followed link signs the fan in, or asks them to choose a password first (see confirmEmail). */
+/** A followed link signs the fan in, asks them to choose a password first, or leaves the browser's own session be (see confirmEmail). */
 export type ConfirmResult =
   | ({ kind: 'signedIn' } & LoginResult)
-  | { kind: 'choosePassword'; resetToken: string };
+  | { kind: 'choosePassword'; resetToken: string }
+  | { kind: 'verifiedOnly' };
+
+/** The browser is signed in as another user than the link's. */
+const otherThan = (context: ConfirmContext, user: UserRow) =>
+  context.signedInAs !== null && context.signedInAs !== user.id;
 
 /**
- * Marks the token used and the e-mail verified, in one statement so a token works exactly once, then
- * signs the fan in as login does. An address signed up more than once before it was verified may carry
- * a stranger's password (whoever signed up first): that password is dropped, and the link's follower,
- * who owns the mailbox, gets a reset token to choose theirs instead of a session.
+ * Marks the token used and the e-mail verified, in one statement so a token works exactly once. The
+ * follower owns the mailbox, but only the browser that signed up (holding its sign-up token) proves it
+ * chose the account's password: followed anywhere else, or after the address was signed up more than once,
+ * the password (maybe a stranger's) and the newsletter opt-in (maybe a stranger's wish) are dropped, and the
+ * follower gets a reset token to choose a password, and their name, instead of a session. A browser signed
+ * in as someone else keeps its session: a link to another account never signs it over (login CSRF).
  */
 export async function confirmEmail(
   db: Database,
   token: string,
-  context: SessionContext,
+  context: ConfirmContext,
 ): Promise<ConfirmResult> {
   const { user, resetToken } = await db.transaction(async (tx) => {
     const [used] = await tx
@@ -280,7 +296,7 @@ export async function confirmEmail(
           gt(emailVerifications.expiresAt, new Date()),
         ),
       )
-      .returning({ userId: emailVerifications.userId });
+      .returning({ userId: emailVerifications.userId, browserHash: emailVerifications.browserHash });
     if (!used) throw badRequest(await whyLinkRefused(tx, token));
     const [verified] = await tx
       .update(users)
@@ -288,14 +304,23 @@ export async function confirmEmail(
       .where(eq(users.id, used.userId))
       .returning();
     if (!verified) throw badRequest(AUTH_ERRORS.badToken);
-    if (!verified.signupContested || !verified.passwordHash) return { user: verified, resetToken: null };
-    await tx
-      .update(users)
-      .set({ passwordHash: null, signupContested: false })
-      .where(eq(users.id, verified.id));
-    await tx.delete(sessions).where(eq(sessions.userId, verified.id));
-    return { user: verified, resetToken: await newResetToken(tx, verified.id) };
+    const signer =
+      used.browserHash !== null &&
+      context.browser !== null &&
+      hashToken(context.browser) === used.browserHash;
+    const keepsPassword = !verified.passwordHash || (signer && !verified.signupContested);
+    if (!keepsPassword) {
+      await tx
+        .update(users)
+        .set({ passwordHash: null, signupContested: false, newsletterOptIn: false })
+        .where(eq(users.id, verified.id));
+      await tx.delete(sessions).where(eq(sessions.userId, verified.id));
+    }
+    // Someone else's browser gets no way in to this account: its owner sets a password by 'Forgot password'.
+    if (otherThan(context, verified)) return { user: verified, resetToken: null };
+    return { user: verified, resetToken: keepsPassword ? null : await newResetToken(tx, verified.id) };
   });
+  if (otherThan(context, user)) return { kind: 'verifiedOnly' };
   if (resetToken) return { kind: 'choosePassword', resetToken };
   return { kind: 'signedIn', ...(await startSession(db, user, context)) };
 }

@@ -5,6 +5,7 @@ import {
   createTestContext,
   createUser,
   sessionCookieOf,
+  signUpBrowser,
   type TestContext,
   tokenFromMail,
 } from '../../../../tests/server/test-app';
@@ -142,13 +143,15 @@ describe('POST /api/auth/register', () => {
     const chosen = await json('POST', '/api/auth/reset-password', {
       token: body.choosePasswordToken,
       password: 'owner password',
+      name: 'Owner',
     });
     expect(chosen.statusCode).toBe(200);
     expect((await json('POST', '/api/auth/login', { email, password: 'owner password' })).statusCode).toBe(
       200,
     );
+    // The owner named themself as they chose the password: the first sign-up's name may be a stranger's.
     const [after] = await t.db.select().from(users).where(eq(users.email, email));
-    expect(after?.signupContested).toBe(false);
+    expect(after).toMatchObject({ signupContested: false, name: 'Owner', newsletterOptIn: false });
   });
 
   it('accepts a JSON body only', async () => {
@@ -166,9 +169,10 @@ describe('POST /api/auth/register', () => {
 describe('POST /api/auth/confirm', () => {
   it('verifies once; the same link again (said to be used), or a made-up one, is refused with 400', async () => {
     const email = freshEmail();
-    await json('POST', '/api/auth/register', { email, password: 'long enough', name: 'Ada' });
+    const browser = signUpBrowser();
+    await json('POST', '/api/auth/register', { email, password: 'long enough', name: 'Ada' }, browser);
     const token = tokenFromMail(t.outbox.at(-1));
-    const ok = await json('POST', '/api/auth/confirm', { token });
+    const ok = await json('POST', '/api/auth/confirm', { token }, browser);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ success: true, message: AUTH_MESSAGES.verified, user: { email } });
     const [user] = await t.db.select().from(users).where(eq(users.email, email));
@@ -186,14 +190,24 @@ describe('POST /api/auth/confirm', () => {
     expect(missing.statusCode).toBe(400);
   });
 
-  it('confirm signs the fan in: a session cookie as login sets, the user in the answer, and the session the browser held ends', async () => {
+  it('confirm in the browser that signed up signs the fan in: a session cookie as login sets, and the user in the answer', async () => {
     const email = freshEmail();
-    await json('POST', '/api/auth/register', { email, password: 'long enough', name: 'Ada' });
+    const browser = signUpBrowser();
+    const registered = await json(
+      'POST',
+      '/api/auth/register',
+      { email, password: 'long enough', name: 'Ada' },
+      browser,
+    );
+    // The sign-up cookie goes only to the sign-in calls, and never to script.
+    expect(registered.cookies.find((c) => c.name === 'matchday_signup')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/api/auth',
+    });
     const token = tokenFromMail(t.outbox.at(-1));
-    // The browser still holds someone's earlier session.
-    const earlier = await createUser(t.db);
 
-    const res = await json('POST', '/api/auth/confirm', { token }, { cookie: earlier.cookie });
+    const res = await json('POST', '/api/auth/confirm', { token }, browser);
     expect(res.statusCode).toBe(200);
     const [row] = await t.db.select().from(users).where(eq(users.email, email));
     const body = res.json();
@@ -226,8 +240,95 @@ describe('POST /api/auth/confirm', () => {
         .from(sessions)
         .where(eq(sessions.userId, row?.id ?? '')),
     ).toHaveLength(1);
-    // Rotated: the session the browser sent is over.
-    expect((await json('GET', '/api/auth/me', undefined, { cookie: earlier.cookie })).statusCode).toBe(401);
+  });
+
+  it("a signed-in fan who opens another account's link stays signed in as themself (no login CSRF)", async () => {
+    // An attacker signs up an address they own, in their own browser, and sends the fan its link.
+    const email = freshEmail();
+    const attacker = signUpBrowser();
+    await json('POST', '/api/auth/register', { email, password: 'attacker pass', name: 'Mallory' }, attacker);
+    const token = tokenFromMail(t.outbox.at(-1));
+    const fan = await createUser(t.db);
+
+    // The fan's browser carries their session and the attacker's sign-up cookie alike (the worst case).
+    const res = await json(
+      'POST',
+      '/api/auth/confirm',
+      { token },
+      { cookie: `${fan.cookie}; ${attacker.cookie}` },
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: AUTH_MESSAGES.verifiedKeptSession });
+    expect(sessionCookieOf(res)).toBeUndefined();
+    // Still the fan: their ratings, votes and consent keep going to their own account.
+    const me = await json('GET', '/api/auth/me', undefined, { cookie: fan.cookie });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user.id).toBe(fan.user.id);
+    // The address is verified all the same, and its owner signs in with their password as usual.
+    const [row] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(row?.emailVerified).toBe(true);
+    expect(
+      await t.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, row?.id ?? '')),
+    ).toEqual([]);
+    const login = await json('POST', '/api/auth/login', { email, password: 'attacker pass' }, attacker);
+    expect(login.statusCode).toBe(200);
+
+    // Without the sign-up's cookie the link keeps no password, and still hands the fan no way in to it.
+    const other = freshEmail();
+    await json(
+      'POST',
+      '/api/auth/register',
+      { email: other, password: 'sender pass', name: 'Sender' },
+      signUpBrowser(),
+    );
+    const otherToken = tokenFromMail(t.outbox.at(-1));
+    const plain = await json('POST', '/api/auth/confirm', { token: otherToken }, { cookie: fan.cookie });
+    expect(plain.json()).toEqual({ success: true, message: AUTH_MESSAGES.verifiedKeptSession });
+    expect(
+      (await json('POST', '/api/auth/login', { email: other, password: 'sender pass' })).statusCode,
+    ).toBe(401);
+    expect((await json('GET', '/api/auth/me', undefined, { cookie: fan.cookie })).json().user.id).toBe(
+      fan.user.id,
+    );
+  });
+
+  it("a stranger's sign-up of someone's address: its link followed by the mailbox's owner keeps none of the stranger's password, name or newsletter wish", async () => {
+    const email = freshEmail();
+    await json(
+      'POST',
+      '/api/auth/register',
+      { email, password: 'stranger password', name: 'Stranger', newsletterOptIn: true },
+      signUpBrowser(),
+    );
+    const token = tokenFromMail(t.outbox.at(-1));
+
+    // The owner, who never signed up, opens the unsolicited mail's link in their own browser.
+    const confirmed = await json('POST', '/api/auth/confirm', { token });
+    expect(confirmed.statusCode).toBe(200);
+    const body = confirmed.json() as { message: string; user?: unknown; choosePasswordToken?: string };
+    expect(body.message).toBe(AUTH_MESSAGES.choosePassword);
+    expect(body.user).toBeUndefined();
+    expect(sessionCookieOf(confirmed)).toBeUndefined();
+    // The stranger's password signs no one in to the verified address.
+    expect((await json('POST', '/api/auth/login', { email, password: 'stranger password' })).statusCode).toBe(
+      401,
+    );
+    const [verified] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(verified).toMatchObject({ emailVerified: true, passwordHash: null, newsletterOptIn: false });
+
+    // The owner chooses their name and password, and signs in with them.
+    const chosen = await json('POST', '/api/auth/reset-password', {
+      token: body.choosePasswordToken,
+      password: 'owner password',
+      name: 'Owner',
+    });
+    expect(chosen.statusCode).toBe(200);
+    const login = await json('POST', '/api/auth/login', { email, password: 'owner password' });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().user.name).toBe('Owner');
   });
 });
 

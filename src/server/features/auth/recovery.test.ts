@@ -7,6 +7,7 @@ import {
   createTestContext,
   createUser,
   sessionCookieOf,
+  signUpBrowser,
   type TestContext,
   tokenFromMail,
 } from '../../../../tests/server/test-app';
@@ -38,8 +39,8 @@ const resetTokenFrom = (mail: MailMessage | undefined): string => {
   return decodeURIComponent(match[1]);
 };
 
-async function signUp(email: string, name = 'Ada') {
-  const res = await post('/api/auth/register', { email, password: 'long enough', name });
+async function signUp(email: string, name = 'Ada', browser: Record<string, string> = {}) {
+  const res = await post('/api/auth/register', { email, password: 'long enough', name }, browser);
   expect(res.statusCode).toBe(201);
   return tokenFromMail(mailsTo(email).at(-1));
 }
@@ -389,11 +390,13 @@ describe('resend verification', () => {
   it('resend verification: the same answer for every address, and a fresh link only to an unverified account', async () => {
     const unknown = freshEmail('nobody');
     const pending = freshEmail('pending');
-    const oldLink = await signUp(pending);
+    // Asked again from the browser that signed up: the fresh link keeps the password chosen there.
+    const browser = signUpBrowser();
+    const oldLink = await signUp(pending, 'Ada', browser);
     const verified = await createUser(t.db);
 
     for (const email of [unknown, verified.user.email, pending.toUpperCase()]) {
-      const res = await post('/api/auth/resend-verification', { email });
+      const res = await post('/api/auth/resend-verification', { email }, browser);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual(VERIFICATION_RESENT);
     }
@@ -404,8 +407,8 @@ describe('resend verification', () => {
     const freshLink = tokenFromMail(mailsTo(pending).at(-1));
     expect(mailsTo(pending).at(-1)?.text).toContain('http://matchday.test/confirm?token=');
 
-    expect((await post('/api/auth/confirm', { token: oldLink })).statusCode).toBe(400);
-    const confirmed = await post('/api/auth/confirm', { token: freshLink });
+    expect((await post('/api/auth/confirm', { token: oldLink }, browser)).statusCode).toBe(400);
+    const confirmed = await post('/api/auth/confirm', { token: freshLink }, browser);
     expect(confirmed.statusCode).toBe(200);
     expect((await me(sessionCookieOf(confirmed) ?? '')).statusCode).toBe(200);
 
@@ -413,6 +416,29 @@ describe('resend verification', () => {
     await post('/api/auth/resend-verification', { email: pending });
     await settled();
     expect(mailsTo(pending)).toHaveLength(2);
+  });
+
+  it('a new link asked for from a browser that did not sign up keeps no password: its follower chooses one', async () => {
+    const email = freshEmail('asked-elsewhere');
+    await signUp(email, 'Ada', signUpBrowser());
+    // Someone else's browser, with a sign-up cookie of its own, asks for the mail again.
+    const elsewhere = signUpBrowser();
+    await post(
+      '/api/auth/register',
+      { email: freshEmail('own'), password: 'long enough', name: 'Eve' },
+      elsewhere,
+    );
+    await post('/api/auth/resend-verification', { email }, elsewhere);
+    await settled();
+    const confirmed = await post(
+      '/api/auth/confirm',
+      { token: tokenFromMail(mailsTo(email).at(-1)) },
+      elsewhere,
+    );
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({ message: AUTH_MESSAGES.choosePassword });
+    expect(sessionCookieOf(confirmed)).toBeUndefined();
+    expect((await login(email, 'long enough')).statusCode).toBe(401);
   });
 
   it('refuses a body that is not an address with 400', async () => {

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
+import { createTestContext, signUpBrowser, type TestContext } from '../../../../tests/server/test-app';
 
 interface Received {
   from: string;
@@ -50,10 +50,12 @@ afterAll(async () => {
 it('sends the verification mail over SMTP, and its link verifies the account', async () => {
   received = [];
   const email = 'smtp-fan@example.com';
+  const browser = signUpBrowser();
   const register = await t.app.inject({
     method: 'POST',
     url: '/api/auth/register',
     payload: { email, password: 'long enough', name: 'Smtp Fan' },
+    headers: browser,
   });
   expect(register.statusCode).toBe(201);
   expect(received).toHaveLength(1);
@@ -65,7 +67,12 @@ it('sends the verification mail over SMTP, and its link verifies the account', a
   const link = mail?.text.match(/http:\/\/matchday\.test\/confirm\?token=\S+/)?.[0];
   expect(link).toBeDefined();
   const token = new URL(link ?? '').searchParams.get('token');
-  const confirm = await t.app.inject({ method: 'POST', url: '/api/auth/confirm', payload: { token } });
+  const confirm = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/confirm',
+    payload: { token },
+    headers: browser,
+  });
   expect(confirm.statusCode).toBe(200);
   const login = await t.app.inject({
     method: 'POST',

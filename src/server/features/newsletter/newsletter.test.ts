@@ -8,6 +8,7 @@ import { client, createFan } from '../../../../tests/server/match-fixtures';
 import {
   createTestContext,
   sessionCookieOf,
+  signUpBrowser,
   type TestContext,
   tokenFromMail,
 } from '../../../../tests/server/test-app';
@@ -41,8 +42,11 @@ beforeEach(() => {
 let n = 0;
 const freshEmail = () => `newsletter-fan-${++n}-${Date.now()}@example.com`;
 
+/** One browser signs every fan up and follows their links, so each link keeps its password. */
+const browser = signUpBrowser().cookie ?? '';
+
 async function register(email: string, newsletterOptIn: boolean) {
-  const res = await client(t).post('/api/auth/register', {
+  const res = await client(t, browser).post('/api/auth/register', {
     email,
     password: 'long enough password',
     name: 'Newsletter Fan',
@@ -54,7 +58,9 @@ async function register(email: string, newsletterOptIn: boolean) {
 
 async function confirm(email: string) {
   const mail = t.outbox.filter((m) => m.to === email).at(-1);
-  expect((await client(t).post('/api/auth/confirm', { token: tokenFromMail(mail) })).status).toBe(200);
+  expect((await client(t, browser).post('/api/auth/confirm', { token: tokenFromMail(mail) })).status).toBe(
+    200,
+  );
 }
 
 const queueOf = (email: string) =>
@@ -97,7 +103,22 @@ describe('newsletter sign-ups', () => {
     expect((await newsletter.runOnce()).sent).toBe(0);
     expect(fixture.requests).toHaveLength(0);
 
-    await confirm(email);
+    // Signed up twice, so the link's follower states their own wish as they choose the password: the
+    // first sign-up's may have been a stranger's.
+    const mail = t.outbox.filter((m) => m.to === email).at(-1);
+    const confirmed = await client(t, browser).post<{ choosePasswordToken: string }>('/api/auth/confirm', {
+      token: tokenFromMail(mail),
+    });
+    expect(confirmed.status).toBe(200);
+    expect((await newsletter.runOnce()).sent).toBe(0);
+    const chosen = await client(t).post('/api/auth/reset-password', {
+      token: confirmed.body.choosePasswordToken,
+      password: 'the owner password',
+      name: 'Newsletter Fan',
+      newsletterOptIn: true,
+    });
+    expect(chosen.status).toBe(200);
+    expect(await queueOf(email)).toHaveLength(1);
     expect(await newsletter.runOnce()).toEqual({ sent: 1, removed: 0, failed: 0, configured: true });
     expect(fixture.requests).toEqual([
       {

@@ -17,7 +17,7 @@ export function ConfirmEmailScreen() {
   const t = useT();
   const token = useOneTimeToken();
   const [, navigate] = useLocation();
-  const { signIn } = useAuth();
+  const { signIn, user: signedInUser } = useAuth();
   const confirm = useConfirmEmail(token);
   const signedIn = useRef<unknown>(null);
 
@@ -37,14 +37,17 @@ export function ConfirmEmailScreen() {
       <SetPasswordScreen
         token={confirm.data.choosePasswordToken}
         title={t('auth.confirm.choosePasswordTitle')}
-        description={confirm.data.message || t('auth.confirm.choosePassword')}
+        description={t('auth.confirm.choosePassword')}
         announce
+        askProfile
       />
     );
   }
 
   if (token && confirm.isSuccess) {
-    const next = confirmContinue(Boolean(user));
+    // No user back while this browser is signed in: the link was another account's, and this one stays.
+    const keptSession = !user && signedInUser !== null;
+    const next = confirmContinue(Boolean(user) || keptSession);
     return (
       <StatusScreen
         icon={CircleCheck}
@@ -56,7 +59,11 @@ export function ConfirmEmailScreen() {
           </Button>
         }
       >
-        <p role="status">{confirm.data.message || t('auth.confirm.verified')}</p>
+        <p role="status">
+          {keptSession
+            ? t('auth.confirm.verifiedKeptSession', { name: signedInUser.name })
+            : t('auth.confirm.verified')}
+        </p>
       </StatusScreen>
     );
   }

@@ -10,18 +10,20 @@ import { ApiError, apiErrorIs, apiErrorMessage } from '@client/lib/api-client';
 import { meQueryKey } from '@client/lib/auth/get-me';
 import { useT } from '@client/lib/i18n/use-t';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AUTH_ERRORS, resetPasswordBody } from '@shared/auth';
+import { AUTH_ERRORS, nameField, resetPasswordBody } from '@shared/auth';
 import { PASSWORD_MIN_LENGTH } from '@shared/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleX } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import { useResetPassword } from '../api/reset-password';
-import { SubmitButton } from './auth-fields';
+import { NameField, NewsletterCheckbox, SubmitButton } from './auth-fields';
 import { useOneTimeToken } from './use-one-time-token';
 
-// The token comes from the link; the fan types only the password, under sign-up's rules.
-const passwordForm = resetPasswordBody.pick({ password: true });
+// The token comes from the link; the fan types the password under sign-up's rules, and, finishing a
+// sign-up, their name and newsletter wish (what the account held may have been a stranger's).
+const passwordForm = resetPasswordBody.pick({ password: true, name: true, newsletterOptIn: true });
+const profileForm = passwordForm.extend({ name: nameField });
 
 /** The server refused the link itself (used, expired or unknown), not the password. */
 function isBadLink(error: unknown): boolean {
@@ -60,25 +62,37 @@ interface SetPasswordScreenProps {
   description: string;
   /** Read the description out when the screen appears (it is the server's answer). */
   announce?: boolean;
+  /** Finishing a sign-up: the fan's name and newsletter wish are asked too. */
+  askProfile?: boolean;
 }
 
 /** A new password under sign-up's rules, set with a one-time token; then on to sign in with it. */
-export function SetPasswordScreen({ token, title, description, announce = false }: SetPasswordScreenProps) {
+export function SetPasswordScreen({
+  token,
+  title,
+  description,
+  announce = false,
+  askProfile = false,
+}: SetPasswordScreenProps) {
   const t = useT();
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const mutation = useResetPassword();
   const {
     register,
+    control,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(passwordForm), defaultValues: { password: '' } });
+  } = useForm({
+    resolver: zodResolver(askProfile ? profileForm : passwordForm),
+    defaultValues: askProfile ? { name: '', password: '', newsletterOptIn: false } : { password: '' },
+  });
 
   if (!token || isBadLink(mutation.error)) return <BadResetLink />;
 
-  const onSubmit = handleSubmit(({ password }) =>
+  const onSubmit = handleSubmit((values) =>
     mutation.mutate(
-      { token, password },
+      { ...values, token },
       {
         onSuccess: ({ message }) => {
           toast({ variant: 'success', title: t('auth.resetPassword.changed'), description: message });
@@ -108,6 +122,9 @@ export function SetPasswordScreen({ token, title, description, announce = false 
                 {apiErrorMessage(mutation.error, t('auth.tryAgain'))}
               </Alert>
             ) : null}
+            {askProfile ? (
+              <NameField id="new-name" error={errors.name?.message} registration={register('name')} />
+            ) : null}
             <FormField
               id={id}
               label={t('auth.resetPassword.newPasswordLabel')}
@@ -120,6 +137,13 @@ export function SetPasswordScreen({ token, title, description, announce = false 
                 {...register('password')}
               />
             </FormField>
+            {askProfile ? (
+              <Controller
+                control={control}
+                name="newsletterOptIn"
+                render={({ field }) => <NewsletterCheckbox id="new-newsletter" field={field} />}
+              />
+            ) : null}
             <SubmitButton pending={mutation.isPending}>{t('auth.resetPassword.submit')}</SubmitButton>
           </form>
           <p className="text-center text-sm text-muted-foreground">

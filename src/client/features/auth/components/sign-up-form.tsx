@@ -1,18 +1,14 @@
 import { Alert } from '@client/components/ui/alert';
-import { Checkbox } from '@client/components/ui/checkbox';
 import { FormField, fieldAria } from '@client/components/ui/form-field';
-import { Input } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
 import { PasswordInput } from '@client/components/ui/password-input';
 import { apiErrorMessage } from '@client/lib/api-client';
-import { useCompanyName } from '@client/lib/branding/get-customization';
 import { useT } from '@client/lib/i18n/use-t';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { registerBody } from '@shared/auth';
 import { PASSWORD_MIN_LENGTH } from '@shared/domain';
 import { Controller, useForm } from 'react-hook-form';
 import { useRegister } from '../api/register';
-import { EmailField, SubmitButton } from './auth-fields';
+import { EmailField, NameField, NewsletterCheckbox, SubmitButton } from './auth-fields';
 import { type Credentials, EMPTY_CREDENTIALS, useCredentialsSync } from './credentials';
 
 interface SignUpFormProps {
@@ -34,7 +30,6 @@ export function SignUpForm({
   onCredentialsChange,
 }: SignUpFormProps) {
   const t = useT();
-  const company = useCompanyName();
   const mutation = useRegister();
   const {
     register,
@@ -64,9 +59,7 @@ export function SignUpForm({
       {mutation.isError ? (
         <Alert title={t('auth.signUp.failed')}>{apiErrorMessage(mutation.error, t('auth.tryAgain'))}</Alert>
       ) : null}
-      <FormField id={ids.name} label={t('auth.signUp.nameLabel')} error={errors.name?.message}>
-        <Input autoComplete="name" {...fieldAria(ids.name, errors.name?.message)} {...register('name')} />
-      </FormField>
+      <NameField id={ids.name} error={errors.name?.message} registration={register('name')} />
       <EmailField id={ids.email} error={errors.email?.message} registration={register('email')} />
       <FormField
         id={ids.password}
@@ -83,23 +76,7 @@ export function SignUpForm({
       <Controller
         control={control}
         name="newsletterOptIn"
-        render={({ field }) => (
-          <div className="flex min-h-11 items-center gap-3">
-            <Checkbox
-              id={`${idPrefix}-newsletter`}
-              checked={field.value ?? false}
-              onCheckedChange={(checked) => field.onChange(checked === true)}
-              onBlur={field.onBlur}
-              ref={field.ref}
-            />
-            <Label
-              htmlFor={`${idPrefix}-newsletter`}
-              className="cursor-pointer py-2 font-normal leading-snug"
-            >
-              {t('auth.signUp.newsletter', { company })}
-            </Label>
-          </div>
-        )}
+        render={({ field }) => <NewsletterCheckbox id={`${idPrefix}-newsletter`} field={field} />}
       />
       <SubmitButton pending={mutation.isPending} disabled={requireFilled && empty}>
         {t('auth.signUp.submit')}
