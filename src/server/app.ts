@@ -123,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mode: options.client ?? 'none',
     dir: options.clientDir,
     branding: services.pagePalette,
+    metrics: services.metrics,
   });
   return app;
 }

@@ -155,6 +155,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly firstScreens = new Counter({
+    name: 'matchday_first_screens_total',
+    help: "A signed-in fan's home navigations by how the page went out: drawn on the server, the session's last drawing sent again (its answers unchanged), or as built (a drawing budget spent, or nothing to draw).",
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
   readonly fastReads = new Counter({
     name: 'matchday_fast_reads_total',
     help: "GET answers given from memory ahead of Fastify's hooks (plugins/fast-reads.ts), by route pattern; each is in the HTTP histogram too.",

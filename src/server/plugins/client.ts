@@ -7,6 +7,7 @@ import { REQUEST_ERRORS } from '@shared/error-messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorAnswer } from '../lib/http-error';
+import type { Metrics } from '../lib/metrics';
 import { CLIENT_DIST, CLIENT_SOURCE_DIR as CLIENT_ROOT } from '../paths';
 import { firstScreens } from './first-screen';
 
@@ -137,6 +138,7 @@ export const clientPlugin = fp(
       mode: 'static' | 'vite' | 'none';
       dir?: string | undefined;
       branding?: { current(): Promise<PageBranding | null> };
+      metrics?: Metrics;
     },
   ) => {
     const brandingNow = async () => (await opts.branding?.current()) ?? null;
@@ -187,7 +189,7 @@ export const clientPlugin = fp(
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    const firstScreen = firstScreens(app);
+    const firstScreen = firstScreens(app, { metrics: opts.metrics });
     const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
       const built = readPage(index);
       const branding = await brandingNow();

@@ -5,9 +5,11 @@ import { BOOT_ELEMENT_ID, type Boot } from '@shared/boot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFan, type LiveMatch, setupLiveMatch } from '../../../tests/server/match-fixtures';
 import { createTestContext, type TestContext } from '../../../tests/server/test-app';
+import { TimeBudget } from './first-screen';
 
 const PAGE =
   '<!doctype html><html lang="en"><head><title>Live Player Ratings</title></head><body><div id="root"></div><script type="module" src="/assets/index-Abc123.js"></script></body></html>';
+const METRICS_TOKEN = 'first-screen-scrape-token-0123456789';
 const NAVIGATION = { 'sec-fetch-mode': 'navigate', accept: 'text/html' };
 const PHONE = { ...NAVIGATION, 'sec-ch-ua-mobile': '?1' };
 const DESKTOP = { ...NAVIGATION, 'sec-ch-ua-mobile': '?0' };
@@ -19,13 +21,29 @@ let live: LiveMatch;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'matchday-first-screen-'));
   writeFileSync(path.join(dir, 'index.html'), PAGE);
-  t = await createTestContext({ clientDir: dir });
+  t = await createTestContext({ clientDir: dir, env: { METRICS_TOKEN } });
   live = await setupLiveMatch(t);
 });
 afterAll(async () => {
   await t?.close();
   rmSync(dir, { recursive: true, force: true });
 });
+
+/** How many navigations went out each way so far, from the server's own counter. */
+async function outcomes(): Promise<Record<'drawn' | 'reused' | 'built', number>> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/metrics',
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const count = (outcome: string) =>
+    Number(
+      new RegExp(`^matchday_first_screens_total\\{outcome="${outcome}"\\} (\\d+)$`, 'm').exec(
+        res.body,
+      )?.[1] ?? 0,
+    );
+  return { drawn: count('drawn'), reused: count('reused'), built: count('built') };
+}
 
 function bootIn(html: string): Boot {
   const match = new RegExp(`<script type="application/json" id="${BOOT_ELEMENT_ID}">(.*?)</script>`).exec(
@@ -106,5 +124,64 @@ describe('the first screen, drawn on the server', () => {
       headers: { ...NAVIGATION, cookie: fan.cookie },
     });
     expect(other.body).toBe(PAGE);
+  });
+
+  it('one fan reloading 32 times at once costs one drawing: the others are sent the same bytes', async () => {
+    const fan = await createFan(t);
+    const before = await outcomes();
+    const pages = await Promise.all(
+      Array.from({ length: 32 }, () =>
+        t.app.inject({ method: 'GET', url: '/', headers: { ...PHONE, cookie: fan.cookie } }),
+      ),
+    );
+    for (const page of pages) expect(bootIn(page.body).user.id).toBe(fan.user.id);
+    const after = await outcomes();
+    expect(after.drawn - before.drawn).toBe(1);
+    expect(after.reused - before.reused).toBe(31);
+    expect(after.built - before.built).toBe(0);
+  });
+
+  it("a session's last drawing is sent again while its answers are unchanged, and never once they changed", async () => {
+    const fan = await createFan(t);
+    const open = () => t.app.inject({ method: 'GET', url: '/', headers: { ...PHONE, cookie: fan.cookie } });
+    const first = await open();
+    const before = await outcomes();
+    const again = await open();
+    expect(again.body).toBe(first.body);
+    expect((await outcomes()).reused - before.reused).toBe(1);
+
+    // A rating changes the fan's answers: the kept drawing is stale. Drawn again so soon, the page goes
+    // out as built (it draws itself from the fresh answers), never the old picture.
+    const [player] = live.available;
+    const rated = await fan.api.post('/api/ratings', {
+      userId: fan.user.id,
+      playerId: player?.id,
+      matchId: live.match.id,
+      rating: 9,
+    });
+    expect(rated.status).toBe(200);
+    const after = await open();
+    expect(after.body).not.toBe(first.body);
+    expect(after.body).toBe(PAGE);
+  });
+});
+
+describe('the drawing budget', () => {
+  it('allows its burst, refuses once spent, and refills at its rate', () => {
+    let now = 0;
+    const budget = new TimeBudget(250, 1_000, () => now);
+    expect(budget.available()).toBe(true);
+    budget.spend(1_000);
+    expect(budget.available()).toBe(false);
+    now += 100; // 25 ms back
+    expect(budget.available()).toBe(true);
+    budget.spend(40);
+    expect(budget.available()).toBe(false);
+    now += 10_000; // never more than the burst
+    expect(budget.available()).toBe(true);
+    budget.spend(999);
+    expect(budget.available()).toBe(true);
+    budget.spend(1);
+    expect(budget.available()).toBe(false);
   });
 });

@@ -11,8 +11,10 @@ import { matchesApi } from '@shared/matches';
 import { playersApi } from '@shared/players';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { requestLocale, serverMessages } from '../lib/i18n';
+import type { Metrics } from '../lib/metrics';
 import { SESSION_COOKIE } from '../lib/sessions';
 import { CLIENT_SOURCE_DIR } from '../paths';
+import { sessionKeyOf } from './auth';
 
 type PathValues = Record<string, string | number>;
 
@@ -104,28 +106,109 @@ export interface FirstScreen {
   coding: 'br' | 'gzip' | null;
 }
 
+/** Drawings kept per instance, one per session and view: enough for every fan on a busy phone-only match day's instance. */
+const KEPT_DRAWINGS = 1_000;
+/** A session gets a freshly drawn screen at most this often; in between, its last one if unchanged, else the page as built. */
+const SESSION_REDRAW_MS = 2_000;
+/**
+ * Milliseconds of drawing an instance allows itself per second (a quarter of a core), and the most it
+ * saves up: a drawing costs 15-20 ms of the event loop, and beyond this fans get the page as built, which
+ * draws itself a little later, for free.
+ */
+const DRAWING_MS_PER_SECOND = 250;
+const DRAWING_BURST_MS = 1_000;
+
+/** A bucket of milliseconds that refills with time: what drawing may spend. */
+export class TimeBudget {
+  #left: number;
+  #at: number;
+  constructor(
+    private readonly perSecondMs: number,
+    private readonly burstMs: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.#left = burstMs;
+    this.#at = now();
+  }
+  /** Whether anything is left to spend now. */
+  available(): boolean {
+    const now = this.now();
+    this.#left = Math.min(this.burstMs, this.#left + ((now - this.#at) * this.perSecondMs) / 1000);
+    this.#at = now;
+    return this.#left > 0;
+  }
+  spend(ms: number): void {
+    this.#left -= ms;
+  }
+}
+
+interface Kept {
+  /** The page and answers it was drawn from: the same again draws the same bytes. */
+  page: string;
+  boot: string;
+  screen: FirstScreen;
+  drawnAt: number;
+}
+
+export interface FirstScreenOptions {
+  maxInFlight?: number;
+  metrics?: Metrics | undefined;
+  budget?: TimeBudget;
+}
+
 /**
  * For a signed-in fan's navigation to `/`: the page with the home screen already in it and the answers
- * it was drawn from. Null when the request is not such a navigation, names nobody, or rendering fails:
- * the caller then sends the page as built, which works as before.
+ * it was drawn from. Null when the request is not such a navigation, names nobody, the drawing budget is
+ * spent, or rendering fails: the caller then sends the page as built, which works as before. A session's
+ * last drawing is sent again while its answers are unchanged, and a session's navigations at one moment
+ * share one drawing, so a fan reloading in a loop costs the answers' reads, not a drawing each.
  */
-export function firstScreens(app: FastifyInstance, { maxInFlight = MAX_IN_FLIGHT } = {}) {
+export function firstScreens(app: FastifyInstance, options: FirstScreenOptions = {}) {
+  const maxInFlight = options.maxInFlight ?? MAX_IN_FLIGHT;
+  const budget = options.budget ?? new TimeBudget(DRAWING_MS_PER_SECOND, DRAWING_BURST_MS);
+  const outcomes = options.metrics?.firstScreens;
+  const counted = {
+    drawn: outcomes?.labels({ outcome: 'drawn' }),
+    reused: outcomes?.labels({ outcome: 'reused' }),
+    built: outcomes?.labels({ outcome: 'built' }),
+  };
   let renderer: Promise<FirstScreenRenderer | null> | null = null;
   let inFlight = 0;
-  return async (request: FastifyRequest, page: string, coding: 'br' | 'gzip' | null) => {
-    // A browser's own navigation only: not the service worker's copy of the shell, not a tool.
-    if (request.headers['sec-fetch-mode'] !== 'navigate' || request.url !== '/') return null;
-    if (!request.cookies[SESSION_COOKIE]) return null;
-    // In a storm of arrivals the page goes out as built: it draws itself, a little later, for free.
-    if (inFlight >= maxInFlight) return null;
+  const kept = new Map<string, Kept>();
+  const drawing = new Map<string, Promise<FirstScreen | null>>();
+
+  const keep = (key: string, entry: Kept) => {
+    kept.delete(key);
+    kept.set(key, entry);
+    if (kept.size > KEPT_DRAWINGS) {
+      const oldest = kept.keys().next().value;
+      if (oldest !== undefined) kept.delete(oldest);
+    }
+  };
+
+  const draw = async (
+    request: FastifyRequest,
+    key: string,
+    page: string,
+    coding: 'br' | 'gzip' | null,
+  ): Promise<FirstScreen | null> => {
     const cookie = request.headers.cookie ?? '';
     renderer ??= loadRenderer(request.log);
-    inFlight += 1;
+    const render = await renderer;
+    if (!render) return null;
+    const boot = await bootFor(app, cookie, requestLocale(request));
+    if (!boot) return null;
+    const bootJson = scriptJson(boot);
+    const last = kept.get(key);
+    if (last && last.page === page && last.boot === bootJson) {
+      keep(key, last);
+      counted.reused?.inc();
+      return last.screen;
+    }
+    const now = Date.now();
+    if ((last && now - last.drawnAt < SESSION_REDRAW_MS) || !budget.available()) return null;
+    const began = performance.now();
     try {
-      const render = await renderer;
-      if (!render) return null;
-      const boot = await bootFor(app, cookie, requestLocale(request));
-      if (!boot) return null;
       const html = render.renderFirstScreen(boot, {
         wide: looksWide(request),
         messages: serverMessages(boot.locale),
@@ -134,7 +217,7 @@ export function firstScreens(app: FastifyInstance, { maxInFlight = MAX_IN_FLIGHT
         .replace('<html lang="en">', `<html lang="${boot.locale}" dir="${directionOf(boot.locale)}">`)
         .replace(
           '<div id="root"></div>',
-          `<div id="root">${html}</div><script type="application/json" id="${BOOT_ELEMENT_ID}">${scriptJson(boot)}</script>`,
+          `<div id="root">${html}</div><script type="application/json" id="${BOOT_ELEMENT_ID}">${bootJson}</script>`,
         );
       if (filled === page) return null;
       const raw = Buffer.from(filled);
@@ -145,12 +228,46 @@ export function firstScreens(app: FastifyInstance, { maxInFlight = MAX_IN_FLIGHT
           : coding === 'gzip'
             ? gzipSync(raw, { level: 6 })
             : raw;
-      return { body, coding } satisfies FirstScreen;
-    } catch (error) {
+      const screen = { body, coding } satisfies FirstScreen;
+      keep(key, { page, boot: bootJson, screen, drawnAt: now });
+      counted.drawn?.inc();
+      return screen;
+    } finally {
+      budget.spend(performance.now() - began);
+    }
+  };
+
+  return async (request: FastifyRequest, page: string, coding: 'br' | 'gzip' | null) => {
+    // A browser's own navigation only: not the service worker's copy of the shell, not a tool.
+    if (request.headers['sec-fetch-mode'] !== 'navigate' || request.url !== '/') return null;
+    const session = sessionKeyOf(request.cookies[SESSION_COOKIE] ?? null);
+    if (!session) return null;
+    // One drawing per session and view: the same fan in a phone and a desktop browser gets each.
+    const key = `${session}|${coding ?? ''}|${looksWide(request) ? 'w' : 'n'}|${request.headers['accept-language'] ?? ''}`;
+    const pending = drawing.get(key);
+    if (pending) {
+      const shared = await pending;
+      if (shared) counted.reused?.inc();
+      return countBuilt(shared);
+    }
+    // In a storm of arrivals the page goes out as built: it draws itself, a little later, for free.
+    if (inFlight >= maxInFlight) return countBuilt(null);
+    inFlight += 1;
+    const drawn = draw(request, key, page, coding).catch((error: unknown) => {
       request.log.warn({ err: error }, 'the first screen could not be rendered: the page is sent as built');
       return null;
+    });
+    drawing.set(key, drawn);
+    try {
+      return countBuilt(await drawn);
     } finally {
+      drawing.delete(key);
       inFlight -= 1;
     }
   };
+
+  function countBuilt(screen: FirstScreen | null): FirstScreen | null {
+    if (!screen) counted.built?.inc();
+    return screen;
+  }
 }
