@@ -1,10 +1,10 @@
 import type { DbHandle } from '../db/client';
 
 /**
- * What a cache must drop. The database triggers (migrations 0002 and 0009) announce the first four and
- * `branding` on 'matchday_changes' to every instance; this instance's writes emit `user`, `match`,
- * `players` and `branding` too, before answering (plugins/changes.ts), and alone emit `reports` (no
- * trigger: public answers are kept 5 s at most).
+ * What a cache must drop. The database triggers (migrations 0002, 0009 and 0011) announce the first five
+ * and `branding` on 'matchday_changes' to every instance; this instance's writes emit `user`, `match`,
+ * `players`, `reports` and `branding` too, before answering (plugins/changes.ts and the reports' writer),
+ * so their writer's next request never waits for the notice.
  */
 export type Change =
   | { kind: 'user'; userId: string }
@@ -24,7 +24,7 @@ export function parseChange(payload: string): Change | null {
   const kind = payload.slice(0, colon);
   const key = payload.slice(colon + 1);
   if (kind === 'user' && key) return { kind, userId: key };
-  if (kind === 'players' || kind === 'branding') return { kind };
+  if (kind === 'players' || kind === 'branding' || kind === 'reports') return { kind };
   const id = Number(key);
   if (!Number.isSafeInteger(id)) return null;
   if (kind === 'match') return { kind, matchId: id };

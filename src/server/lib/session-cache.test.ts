@@ -64,6 +64,7 @@ describe('SessionCache', () => {
     expect(parseChange('votes:3')).toEqual({ kind: 'votes', matchId: 3 });
     expect(parseChange('players:')).toEqual({ kind: 'players' });
     expect(parseChange('branding:')).toEqual({ kind: 'branding' });
+    expect(parseChange('reports:')).toEqual({ kind: 'reports' });
     expect(parseChange('match:x')).toBeNull();
     expect(parseChange('user:')).toBeNull();
   });

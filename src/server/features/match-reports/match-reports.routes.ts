@@ -49,8 +49,7 @@ export async function matchReportsRoutes(
   // Every reader of a key gets the same bytes, encoded once (see PublicAnswers). Anyone may share a past
   // match's page: a minute of caching spares the server a shared link's crowd too.
   const answers = publicAnswers(db);
-  // A write of reports or season tables here says so (`reports`); another instance's is seen within the
-  // answers' 5 s.
+  // A report or season table written by any instance says so (`reports`, from the database's trigger).
   opts.feed.subscribe((change) => {
     if (change.kind === 'reports' || change.kind === 'reset') answers.forget();
   });
@@ -110,7 +109,8 @@ export async function matchReportsRoutes(
         const branding = await getCustomization(db, opts.clubName);
         const { companyName } = branding;
         const locale = request.query.lang ?? requestLocale(request) ?? DEFAULT_LOCALE;
-        reply.header('cache-control', 'public, max-age=300');
+        // Kept a minute, as the reports: a corrected or reopened match's page is not served stale for long.
+        reply.header('cache-control', 'public, max-age=60');
         if (!request.query.lang) reply.header('vary', 'Accept-Language, Cookie');
         if (image) {
           // A new report, language, name or colours is a new drawing, and a new tag for whoever kept the old.

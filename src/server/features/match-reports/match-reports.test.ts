@@ -1,8 +1,11 @@
 import { MATCH_REPORTS_PAGE_SIZE, type MatchReport, type MatchSummaryPage } from '@shared/match-reports';
 import type { Player } from '@shared/players';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createFan, rateAll, setupLiveMatch, voteAll } from '../../../../tests/server/match-fixtures';
 import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
+import { matchReports } from '../../db/schema';
+import type { Change } from '../../lib/change-feed';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -88,6 +91,34 @@ describe('the report of an ended match', () => {
     const list = (await anyone().get<MatchSummaryPage>('/api/match-reports')).body;
     expect(list.items.map((m) => m.id)).not.toContain(live.match.id);
     await live.admin.api.patch(`/api/matches/${live.match.id}`, { isLive: false });
+  });
+});
+
+describe('the public answers on every instance', () => {
+  it("forget a report as soon as any instance rewrites it: the database's notice, not the answers' age", async () => {
+    const live = await setupLiveMatch(t, { opponent: 'Everton' });
+    await voteAll(await createFan(t), live, 7, live.starters[0] as Player);
+    await live.admin.api.patch(`/api/matches/${live.match.id}`, { isLive: false, score: '1-0' });
+    const url = `/api/matches/${live.match.id}/report`;
+    expect((await anyone().get<MatchReport>(url)).body.match.score).toBe('1-0');
+
+    // Another instance corrects the score: this one learns of it only through the database.
+    const noticed = new Promise<Change>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no reports notice within 3 s')), 3_000);
+      const stop = t.app.changeFeed.subscribe((change) => {
+        if (change.kind !== 'reports') return;
+        clearTimeout(timer);
+        stop();
+        resolve(change);
+      });
+    });
+    await t.db
+      .update(matchReports)
+      .set({ report: sql`jsonb_set(${matchReports.report}, '{match,score}', '"3-0"')` })
+      .where(eq(matchReports.matchId, live.match.id));
+    await noticed;
+    // Well inside the answers' 5 s: the next reader gets the new figures.
+    expect((await anyone().get<MatchReport>(url)).body.match.score).toBe('3-0');
   });
 });
 

@@ -2,7 +2,8 @@ import { perDatabase } from '../../db/client';
 
 /**
  * How long an encoded public answer is served from memory. A write on this instance forgets them at
- * once; another instance's write is seen within this (the answers are already `max-age=60` to browsers).
+ * once, another instance's as its notice arrives; this bounds what a lost notice could leave (the answers
+ * are `max-age=60` to browsers anyway).
  */
 export const PUBLIC_ANSWER_TTL_MS = 5_000;
 /** More keys than any club's matches, seasons and players: past it the lot is dropped, not grown. */

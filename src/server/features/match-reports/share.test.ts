@@ -29,6 +29,7 @@ describe('sharing an ended match', () => {
     const page = await t.app.inject({ method: 'GET', url: `/share/match/${live.match.id}` });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['cache-control']).toBe('public, max-age=60');
     const html = page.body;
     expect(html).toContain('<meta property="og:image" content="http://matchday.test/share/match/');
     expect(html).toContain(`<meta property="og:image:width" content="1200">`);
@@ -46,6 +47,7 @@ describe('sharing an ended match', () => {
     const card = await t.app.inject({ method: 'GET', url: `/share/match/${live.match.id}.png` });
     expect(card.statusCode).toBe(200);
     expect(card.headers['content-type']).toBe('image/png');
+    expect(card.headers['cache-control']).toBe('public, max-age=60');
     const meta = await sharp(card.rawPayload).metadata();
     expect(meta).toMatchObject({ format: 'png', width: 1200, height: 630 });
     // Drawn once: the same bytes again.
