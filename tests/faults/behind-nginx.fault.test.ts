@@ -241,6 +241,21 @@ describe('two instances behind nginx', () => {
     expect(result.duplicated).toEqual([]);
     expect(stored.find((r) => r.userId === fan.id && r.playerId === player)?.rating).toBe(4);
   });
+
+  it("one address's flood is refused by nginx with 429 past its burst, and nothing else goes wrong", async () => {
+    // Last in the file: the address's allowance refills at 200 a second after this.
+    const api = apiFor(nginx.url, 64);
+    const flood = 3_000;
+    const statuses = await Promise.all(
+      Array.from({ length: flood }, async () => (await api.send('GET', '/api/health')).status),
+    );
+    api.close();
+    const count = (status: number) => statuses.filter((s) => s === status).length;
+    expect(count(200) + count(429)).toBe(flood);
+    // The burst of 1,000 and more go through; the rest are refused at the proxy.
+    expect(count(200)).toBeGreaterThanOrEqual(1_000);
+    expect(count(429)).toBeGreaterThan(0);
+  });
 });
 
 /** POST /api/ratings over a raw connection, its body sent in two halves: finish() sends the rest. */

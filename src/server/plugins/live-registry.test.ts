@@ -37,7 +37,12 @@ async function connected(registry: SocketRegistry) {
 
 describe('a message framed once for every socket', () => {
   it('reaches ws clients whole, at every length the frame header encodes (7, 16 and 64 bits)', async () => {
-    const registry = new SocketRegistry({ maxPerSession: 10, maxPerAddress: 10, maxBufferedBytes: 1 << 20 });
+    const registry = new SocketRegistry({
+      maxPerSession: 10,
+      maxPerUser: 20,
+      maxPerAddress: 10,
+      maxBufferedBytes: 1 << 20,
+    });
     // One after the other: each waits for the server's next connection.
     const fans = [await connected(registry), await connected(registry)];
     const payloads = ['{"a":1}', `"${'é'.repeat(100)}"`, JSON.stringify('x'.repeat(70_000))];
@@ -56,7 +61,12 @@ describe('a message framed once for every socket', () => {
   });
 
   it('cuts a socket off instead of piling frames onto a reader that does not keep up', async () => {
-    const registry = new SocketRegistry({ maxPerSession: 10, maxPerAddress: 10, maxBufferedBytes: 1024 });
+    const registry = new SocketRegistry({
+      maxPerSession: 10,
+      maxPerUser: 20,
+      maxPerAddress: 10,
+      maxBufferedBytes: 1024,
+    });
     const { client, socket } = await connected(registry);
     const closed = new Promise((resolve) => client.once('close', resolve));
     // The client stops reading: the server's buffer grows past the limit and the socket is dropped.
@@ -66,5 +76,36 @@ describe('a message framed once for every socket', () => {
     expect(registry.size).toBe(0);
     client.resume();
     await closed;
+  });
+});
+
+describe('the caps on sockets', () => {
+  /** A registry entry: the cap check reads who holds the socket, never the socket itself. */
+  const held = (userId: string, sessionHash: string): LiveSocket => ({
+    ws: {} as WebSocket,
+    userId,
+    isAdmin: false,
+    sessionHash,
+    address: '198.51.100.7',
+    voted: [],
+    alive: true,
+  });
+
+  it('caps one user across sessions: signing in again and again opens no more sockets', () => {
+    const registry = new SocketRegistry({
+      maxPerSession: 10,
+      maxPerUser: 3,
+      maxPerAddress: 10,
+      maxBufferedBytes: 1024,
+    });
+    const mine = ['s1', 's2', 's3'].map((session) => held('fan', session));
+    for (const socket of mine) expect(registry.add(socket)).toBe(true);
+    // A fourth session of the same fan is turned away; another fan is not.
+    expect(registry.add(held('fan', 's4'))).toBe(false);
+    expect(registry.add(held('other fan', 's5'))).toBe(true);
+    // A closed socket frees its slot.
+    registry.drop(mine[0] as LiveSocket);
+    expect(registry.add(held('fan', 's4'))).toBe(true);
+    expect(registry.forUser('fan')).toHaveLength(3);
   });
 });

@@ -52,8 +52,8 @@ export function prepareText(payload: string): PreparedMessage {
 type RawSocket = { _socket?: { writable: boolean; write(chunk: Buffer): boolean } | null };
 
 /**
- * The sockets open on this instance, by user, with the caps on how many one session (or, signed out,
- * one address) may hold, and the one way to send to them.
+ * The sockets open on this instance, by user, with the caps on how many one session, one user across
+ * their sessions, or (signed out) one address may hold, and the one way to send to them.
  */
 export class SocketRegistry {
   readonly #sockets = new Set<LiveSocket>();
@@ -62,7 +62,12 @@ export class SocketRegistry {
   readonly #perAddress = new Map<string, number>();
 
   constructor(
-    private readonly limits: { maxPerSession: number; maxPerAddress: number; maxBufferedBytes: number },
+    private readonly limits: {
+      maxPerSession: number;
+      maxPerUser: number;
+      maxPerAddress: number;
+      maxBufferedBytes: number;
+    },
   ) {}
 
   get size(): number {
@@ -77,15 +82,16 @@ export class SocketRegistry {
     return [...(this.#byUser.get(userId) ?? [])];
   }
 
-  /** Takes a socket in, unless its session or address is at its cap. */
+  /** Takes a socket in, unless its session, its user (across sessions) or, signed out, its address is at its cap. */
   add(socket: LiveSocket): boolean {
     const { counts, key, max } = this.#capOf(socket);
     const taken = counts.get(key) ?? 0;
     if (taken >= max) return false;
+    const own = socket.userId ? (this.#byUser.get(socket.userId) ?? new Set<LiveSocket>()) : null;
+    if (own && own.size >= this.limits.maxPerUser) return false;
     counts.set(key, taken + 1);
     this.#sockets.add(socket);
-    if (socket.userId) {
-      const own = this.#byUser.get(socket.userId) ?? new Set();
+    if (own && socket.userId) {
       own.add(socket);
       this.#byUser.set(socket.userId, own);
     }

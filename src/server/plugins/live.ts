@@ -32,6 +32,11 @@ export interface LiveOptions {
    */
   maxSocketsPerSession?: number;
   /**
+   * Sockets one user may hold open on an instance across all their sessions (signing in again and again
+   * gives no more); one more is closed with LIVE_CLOSE_TOO_MANY. Default 20.
+   */
+  maxSocketsPerUser?: number;
+  /**
    * Signed-out sockets one client address may hold open on an instance; one more is closed with
    * LIVE_CLOSE_TOO_MANY. Default 100: carrier NAT puts many fans behind one address.
    */
@@ -83,6 +88,7 @@ export const livePlugin = fp(
     const heartbeatMs = opts.heartbeatMs ?? 30_000;
     const registry = new SocketRegistry({
       maxPerSession: opts.maxSocketsPerSession ?? 10,
+      maxPerUser: opts.maxSocketsPerUser ?? 20,
       maxPerAddress: opts.maxAnonymousSocketsPerAddress ?? 100,
       maxBufferedBytes: opts.maxBufferedBytes ?? 256 * 1024,
     });
