@@ -42,6 +42,7 @@ import { PagePalette } from './features/settings/page-palette';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { getCustomization } from './features/settings/settings.service';
 import { settingsAdminRoutes } from './features/settings/settings-admin.routes';
+import { shieldRoutes } from './features/shield/shield.routes';
 import { simulationRoutes } from './features/simulation/simulation.routes';
 import { squadRoutes } from './features/squad/squad.routes';
 import { uploadsRoutes } from './features/uploads/uploads.routes';
@@ -362,6 +363,7 @@ async function registerFeatures(app: FastifyInstance, options: AppOptions, servi
   await app.register(playersAdminRoutes, { db, footballApi });
   await app.register(settingsAdminRoutes, { db, clubName });
   await app.register(seasonsAdminRoutes, { db });
+  await app.register(shieldRoutes, { db });
   await app.register(analyticsRoutes, { db, snapshots });
   if (env.SIMULATION) await app.register(simulationRoutes, { db, env });
   await app.register(pushRoutes, { db, publicKey: env.vapid.publicKey, services: env.pushServices });

@@ -59,8 +59,10 @@ export const matchReport = z.object({
     .nullable(),
   totalRatings: z.number().int(),
   totalVotes: z.number().int(),
-  /** Fans who rated at least one player. */
+  /** Fans who rated at least one player, whose ballots were counted: the figures rest on them. */
   raters: z.number().int(),
+  /** Fans whose ballots the shield held back or an admin excluded: in no figure (0 in reports kept before). */
+  heldBack: z.number().int().default(0),
   /** Of those, the share (one decimal) who submitted their final vote. */
   completion: z.number(),
   computedAt: z.string(),

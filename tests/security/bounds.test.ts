@@ -1,4 +1,5 @@
 import type { Match } from '@shared/matches';
+import { DEFAULT_SHIELD_RULES } from '@shared/shield';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type JsonSchema, jsonSchemaOf } from './schema-arbitrary';
@@ -140,6 +141,20 @@ const BODY_PROBES: BodyProbe[] = [
   { route: 'PATCH /api/matches/:id', url: () => `/api/matches/${matchId()}`, body: () => '{"homeScore":X}' },
   { route: 'PATCH /api/matches/:id', url: () => `/api/matches/${matchId()}`, body: () => '{"awayScore":X}' },
   { route: 'PUT /api/admin/season-settings', body: () => '{"startMonth":X}' },
+  ...(
+    [
+      'newAccountHours',
+      'networkCrowd',
+      'networkWindowMinutes',
+      'tenthsPerRating',
+      'extremeGap',
+      'excludeAt',
+    ] as const
+  ).map((field) => ({
+    route: 'PUT /api/admin/shield/rules',
+    body: () =>
+      JSON.stringify({ ...DEFAULT_SHIELD_RULES, [field]: 0 }).replace(`"${field}":0`, `"${field}":X`),
+  })),
   { route: 'POST /api/simulation/fans', body: () => '{"prefix":"edge","first":X,"count":1}' },
   { route: 'POST /api/simulation/fans', body: () => '{"prefix":"edge","count":X}' },
 ];

@@ -1,5 +1,6 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import type { Player } from '@shared/players';
+import { DEFAULT_SHIELD_RULES } from '@shared/shield';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenFromMail } from '../server/test-app';
@@ -446,6 +447,23 @@ const ENTRIES: Record<string, Entry> = {
       expect(res.statusCode).toBe(200);
     },
   },
+  // The shield: rules, a match's review queue, a decision on the voting fan's ballot (counted: no change).
+  'GET /api/admin/shield/rules': { expect: adminOnly() },
+  'PUT /api/admin/shield/rules': {
+    expect: adminOnly(),
+    call: () => json({ ...DEFAULT_SHIELD_RULES, enabled: false }),
+  },
+  'GET /api/admin/shield/reviews': {
+    expect: adminOnly(),
+    call: (w) => ({ url: `/api/admin/shield/reviews?matchId=${w.live.match.id}` }),
+  },
+  'POST /api/admin/shield/reviews/:matchId/:userId': {
+    expect: adminOnly(),
+    call: (w) => ({
+      url: `/api/admin/shield/reviews/${w.live.match.id}/${w.fan.user.id}`,
+      ...json({ verdict: 'counted' }),
+    }),
+  },
   'POST /api/admin/banners': {
     expect: adminOnly(),
     call: () => json({ banner1: { enabled: false, type: 'manual', title: 'Kit sale' } }),
@@ -545,7 +563,10 @@ describe('the table covers every route', () => {
   });
 
   it("refuses a fan another user's data (403), and lets admins read it but not write it", () => {
-    const userScoped = keys.filter((k) => /:userId|\/api\/user\/:id/.test(pathOf(k)));
+    // A fan's own data; the admin area's ballots (named by a user id too) are the admin's alone.
+    const userScoped = keys.filter(
+      (k) => /:userId|\/api\/user\/:id/.test(pathOf(k)) && !ADMIN_AREA.test(pathOf(k)),
+    );
     expect(userScoped.length).toBeGreaterThanOrEqual(8);
     for (const key of [...userScoped, 'POST /api/ratings', 'POST /api/user-votes']) {
       const { fan, otherFan, admin } = (ENTRIES[key] as Entry).expect;

@@ -1,10 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DEFAULT_SHIELD_RULES } from '@shared/shield';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type AppOptions, buildApp } from '../../src/server/app';
 import type { Database, DbHandle } from '../../src/server/db/client';
-import { users } from '../../src/server/db/schema';
+import { shieldSettings, users } from '../../src/server/db/schema';
+import { upsertSingleton } from '../../src/server/db/singleton';
 import { parseEnv, type RawEnv, resolveEnv } from '../../src/server/env';
 import type { Mailer, MailMessage } from '../../src/server/lib/mailer';
 import { hashPassword } from '../../src/server/lib/passwords';
@@ -40,6 +42,11 @@ export interface TestContextOptions {
   slowRequestMs?: number;
   /** How often match results are recomputed (AppOptions.snapshots). */
   snapshots?: AppOptions['snapshots'];
+  /**
+   * true: the shield's default rules hold back ballots. By default its verdicts count every ballot (its
+   * signals are still read), since test fans are new accounts rating in milliseconds.
+   */
+  shield?: boolean;
 }
 
 export function memoryMailer(outbox: MailMessage[]): Mailer {
@@ -76,6 +83,10 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     ...(options.snapshots ? { snapshots: options.snapshots } : {}),
   });
   await app.ready();
+  if (!options.shield && !options.database)
+    await upsertSingleton(database.db, shieldSettings, {
+      rules: { ...DEFAULT_SHIELD_RULES, enabled: false },
+    });
   return {
     app,
     database,

@@ -17,6 +17,7 @@ import {
   jsonb,
   type PgColumn,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -54,6 +55,9 @@ export const users = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
     // The language the fan reads in (en, fr, es, ar): their mails are written in it. Null: never chosen.
     locale: text('locale'),
+    // The network the account signed up from (IPv4 /24 or IPv6 /56, never the address): the shield
+    // counts new accounts per network. Gone with the account.
+    signupNetwork: text('signup_network'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -62,6 +66,7 @@ export const users = pgTable(
     // E-mails are stored lower-cased; the index keeps them unique whatever a client sends.
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     uniqueIndex('users_oauth_subject_unique').on(t.oauthSubject),
+    index('users_signup_network_idx').on(t.signupNetwork, t.createdAt),
   ],
 );
 
@@ -459,4 +464,43 @@ export const pushJobs = pgTable(
     uniqueIndex('push_jobs_subscription_send_idx').on(t.subscriptionId, t.sendId),
     index('push_jobs_due_idx').on(t.nextAttemptAt, t.id),
   ],
+);
+
+/**
+ * The shield's reading of one fan's ballot (their ratings and vote) in one match: the signals found, their
+ * points and the verdict. Only counted ballots make the published figures. An admin's decision is kept
+ * with who made it and when, and no later reading changes it. Gone with the account.
+ */
+export const ballotReviews = pgTable(
+  'ballot_reviews',
+  {
+    matchId: integer('match_id')
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // The network the vote came from (IPv4 /24 or IPv6 /56), if the fan voted.
+    network: text('network'),
+    signals: text('signals').array().notNull(),
+    points: smallint('points').notNull(),
+    verdict: text('verdict').notNull(),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedByName: text('decided_by_name'),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.matchId, t.userId] }),
+    index('ballot_reviews_match_verdict_idx').on(t.matchId, t.verdict),
+    index('ballot_reviews_match_network_idx').on(t.matchId, t.network),
+    check('ballot_reviews_verdict_check', sql`${t.verdict} in ('counted', 'held', 'excluded')`),
+  ],
+);
+
+/** The shield's rules as the admin tuned them (no row: the defaults). */
+export const shieldSettings = pgTable(
+  'shield_settings',
+  { id: singletonId(), rules: jsonb('rules').notNull(), updatedAt: updatedAt() },
+  (t) => [singletonCheck('shield_settings_singleton', t.id)],
 );

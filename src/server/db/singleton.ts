@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
-import type { announcement, customization, socialMedia } from './schema';
+import type { announcement, customization, shieldSettings, socialMedia } from './schema';
 
-type SingletonTable = typeof announcement | typeof customization | typeof socialMedia;
+type SingletonTable = typeof announcement | typeof customization | typeof socialMedia | typeof shieldSettings;
 
 /** Writes the one row (id 1) of a settings table, creating it if a database was never seeded. */
 export async function upsertSingleton<T extends SingletonTable>(

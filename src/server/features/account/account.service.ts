@@ -5,7 +5,7 @@ import { ADMIN_USER_ERRORS } from '@shared/admin-users';
 import { PRIVACY_POLICY_VERSION } from '@shared/domain';
 import type { AppError } from '@shared/errors';
 import type { Locale } from '@shared/i18n/locales';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import {
@@ -120,7 +120,8 @@ export async function setLocale(db: Database, userId: string, locale: Locale): P
  * verifications, password reset links, newsletter queue entries and push subscriptions cascade), failed sign-ins and the
  * mail allowance recorded under its e-mail, and mail written to it; an address already sent to the
  * newsletter provider is queued for removal there. Its ratings and votes stay as anonymous rows (the
- * foreign keys set null), so every match's figures stay right. The last admin is refused. Returns the deleted row.
+ * foreign keys set null), so every match's figures stay right; those of a ballot held back from the figures
+ * go with it. The last admin is refused. Returns the deleted row.
  */
 export async function deleteAccount(
   db: Database,
@@ -137,6 +138,14 @@ export async function deleteAccount(
     await tx.delete(failedLogins).where(eq(failedLogins.email, normalizeEmail(target.email)));
     await tx.delete(mailQuota).where(eq(mailQuota.email, mailboxOf(target.email)));
     await queueProviderRemoval(tx, userId);
+    // A ballot the shield held back or an admin excluded goes whole: kept as anonymous rows it would count
+    // again once its review went with the account.
+    await tx.execute(sql`
+      with kept_out as (delete from ballot_reviews
+                        where user_id = ${userId} and verdict <> 'counted' returning match_id)
+      , gone_ratings as (delete from ratings r using kept_out k
+                         where r.user_id = ${userId} and r.match_id = k.match_id)
+      delete from user_votes v using kept_out k where v.user_id = ${userId} and v.match_id = k.match_id`);
     await tx.delete(users).where(eq(users.id, userId));
     return target;
   });

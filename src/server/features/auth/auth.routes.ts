@@ -6,6 +6,7 @@ import type { Changed } from '../../lib/changes';
 import { forbidden } from '../../lib/http-error';
 import { requestLocale } from '../../lib/i18n';
 import type { Metrics } from '../../lib/metrics';
+import { networkOf } from '../../lib/network';
 import { route } from '../../lib/route';
 import { deleteSession } from '../../lib/sessions';
 import { randomToken } from '../../lib/tokens';
@@ -64,6 +65,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
       ...request.body,
       locale: request.body.locale ?? requestLocale(request),
       browser,
+      network: networkOf(request.ip),
     });
     return reply
       .status(201)

@@ -53,6 +53,8 @@ export interface RegisterInput {
   locale?: Locale | null;
   /** The signing-up browser's sign-up token: the link it mails keeps the password only for this browser. */
   browser: string;
+  /** The network the sign-up came from (a /24 or /56, see lib/network.ts), for the shield's signals. */
+  network: string | null;
 }
 
 interface SignUp {
@@ -108,6 +110,7 @@ async function createAccount(
           passwordHash: input.passwordHash,
           newsletterOptIn: input.newsletterOptIn,
           locale: input.locale ?? null,
+          signupNetwork: input.network,
         })
         .returning();
       if (!user) throw new Error('user not created');

@@ -143,6 +143,14 @@ export class MatchSnapshots {
   }
 }
 
+/**
+ * Only counted ballots make the figures: a fan's ratings and vote (table alias `r`) leave them while the
+ * shield holds their ballot back or an admin excluded it.
+ */
+export const counted = (matchId: number) =>
+  sql`not exists (select 1 from ballot_reviews b
+                  where b.match_id = ${matchId} and b.user_id = r.user_id and b.verdict <> 'counted')`;
+
 export async function computeSnapshot(
   db: Database,
   matchId: number,
@@ -155,12 +163,13 @@ export async function computeSnapshot(
             Array.from({ length: 10 }, (_, i) => sql.raw(`count(*) filter (where rating = ${i + 1})::int`)),
             sql`, `,
           )}] as c
-        from ratings where match_id = ${matchId} group by player_id`,
+        from ratings r where match_id = ${matchId} and ${counted(matchId)} group by player_id`,
   );
   const voteRows = await rows<{ player_id: number; n: number }>(
     db,
     sql`select motm_player_id as player_id, count(*)::int as n
-        from user_votes where match_id = ${matchId} and motm_player_id is not null group by motm_player_id`,
+        from user_votes r where match_id = ${matchId} and motm_player_id is not null and ${counted(matchId)}
+        group by motm_player_id`,
   );
   const squad = await toPlayers(db, await db.select().from(players));
   const byId = new Map(squad.map((p) => [p.id, p]));

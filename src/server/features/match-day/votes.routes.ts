@@ -4,8 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { forbidden } from '../../lib/http-error';
 import type { Metrics } from '../../lib/metrics';
+import { networkOf } from '../../lib/network';
 import { route } from '../../lib/route';
 import { requireUser, signedIn } from '../../plugins/auth';
+import { reviewBallots } from '../shield/shield.service';
 import { canWriteAs, hasConsented } from './ratings.policy';
 import { hasFinalVote } from './ratings.service';
 import { canReadUserData } from './results.policy';
@@ -43,6 +45,8 @@ export async function votesRoutes(app: FastifyInstance, opts: { db: Database; me
       if (!hasConsented(user)) throw forbidden(RATING_ERRORS.consentRequired);
       const vote = await submitVote(db, request.body);
       opts.metrics.votesSaved.inc();
+      // The ballot is read for the shield's signals before the answer: the figures it makes follow at once.
+      await reviewBallots(db, vote.matchId, { userId: vote.userId, network: networkOf(request.ip) });
       reply.status(201);
       return vote;
     },

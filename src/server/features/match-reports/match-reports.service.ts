@@ -13,9 +13,10 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { type Database, rows } from '../../db/client';
 import { matches, matchReports, players } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
-import { computeSnapshot } from '../match-day/results.service';
+import { computeSnapshot, counted } from '../match-day/results.service';
 import { toPlayers } from '../players/players.service';
 import { getSeasonStartMonth } from '../settings/settings.service';
+import { ballotCounts, reviewBallots } from '../shield/shield.service';
 import { publicAnswers } from './public-answers';
 import { inSeasonOf, lockSeasons, refreshSeasonTable } from './seasons.service';
 
@@ -58,9 +59,10 @@ async function computeReport(db: Database, row: MatchRow, startMonth: number): P
   );
   const [raters] = await rows<{ n: number }>(
     db,
-    sql`select count(distinct user_id)::int as n from ratings where match_id = ${row.id}`,
+    sql`select count(distinct user_id)::int as n from ratings r where match_id = ${row.id} and ${counted(row.id)}`,
   );
   const raterCount = raters?.n ?? 0;
+  const { heldBack } = await ballotCounts(db, row.id);
   const day = playedOn(row);
   const motm = snapshot.motm;
   const season = seasonOf(new Date(`${day}T12:00:00Z`), startMonth);
@@ -83,6 +85,7 @@ async function computeReport(db: Database, row: MatchRow, startMonth: number): P
     totalRatings: snapshot.totalRatings,
     totalVotes: snapshot.totalVotes,
     raters: raterCount,
+    heldBack,
     completion: raterCount === 0 ? 0 : percentOf(Math.min(snapshot.totalVotes, raterCount), raterCount),
     computedAt: new Date(snapshot.computedAt).toISOString(),
   });
@@ -96,6 +99,8 @@ async function computeReport(db: Database, row: MatchRow, startMonth: number): P
 export async function storeMatchReport(db: Database, matchId: number): Promise<MatchReport | null> {
   const [row] = await db.select().from(matches).where(eq(matches.id, matchId));
   if (!row || !hasEnded(row)) return null;
+  // Every ballot is read for the shield's signals with the whole crowd in, before the figures are kept.
+  await reviewBallots(db, matchId);
   const computed = await computeReport(db, row, await getSeasonStartMonth(db));
   const kept = await db.transaction(async (tx) => {
     // Under the seasons' lock the month is the one every kept report follows: an admin's change made

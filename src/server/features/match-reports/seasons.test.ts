@@ -45,6 +45,7 @@ function report(id: number, averages: Record<number, number>, motm: number | nul
     totalRatings: 2 * players.length,
     totalVotes: 1,
     raters: 2,
+    heldBack: 0,
     completion: 50,
     computedAt: new Date().toISOString(),
   };
