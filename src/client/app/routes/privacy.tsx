@@ -43,6 +43,7 @@ export function PrivacyRoute() {
           <li>{t('content.privacy.use.account')}</li>
           <li>{t('content.privacy.use.ratings')}</li>
           <li>{t('content.privacy.use.safety')}</li>
+          <li>{t('content.privacy.use.fairness')}</li>
           <li>{t('content.privacy.use.updates', { company })}</li>
           <li>{t('content.privacy.use.geolocation')}</li>
         </ul>

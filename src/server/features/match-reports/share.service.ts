@@ -116,7 +116,11 @@ export function shareCardSvg(
     : `<text x="64" y="522" ${FONT} font-size="30" fill="rgba(255,255,255,0.8)">${text.line(t('cards.share.noMotm'))}</text>`;
   const kicker = `${clip(text.caps(clubName), 40)} · ${text.caps(t('cards.share.fanRatings'))}`;
   const title = t('cards.share.title', { club: clubName, opponent: match.opponent });
-  const footer = t('cards.share.footer', { raters: report.raters, ratings: report.totalRatings });
+  const footer = t('cards.share.footer', {
+    raters: report.raters,
+    ratings: report.totalRatings,
+    heldBack: report.heldBack,
+  });
   return cardSvg(
     colours,
     `<text x="64" y="92" ${FONT} font-weight="700" font-size="26" fill="${ACCENT}" ${text.spacing(3)}>${text.line(kicker)}</text>
@@ -262,7 +266,7 @@ export function sharePageHtml(
       ? t('cards.page.motm', { name: motm.player.name, percentage: text.oneDecimal(motm.percentage) })
       : null,
     best ? t('cards.page.topRated', { name: best.name, average: text.oneDecimal(best.averageRating) }) : null,
-    t('cards.page.raters', { raters: report.raters }),
+    t('cards.page.raters', { raters: report.raters, heldBack: report.heldBack }),
   ]
     .filter(Boolean)
     .join(' ');

@@ -36,10 +36,10 @@ describe('sharing an ended match', () => {
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).toContain(`Fans&#39; Man of the Match: ${star.name}`);
     // One fan rated: said in the singular, on the page and on the card.
-    expect(html).toContain('1 fan rated.');
+    expect(html).toContain('1 fan rated · 0 held back.');
     expect(html).not.toContain('1 fans');
     const svg = shareCardSvg(await readMatchReport(t.db, live.match.id), 'Club', DEFAULT_CLUB_COLOURS);
-    expect(svg).toMatch(/>1 fan rated · \d+ ratings<\/text>/);
+    expect(svg).toMatch(/>1 fan rated · \d+ ratings · 0 held back<\/text>/);
     // What an admin typed is text on the page, never markup.
     expect(html).not.toContain('<script>');
     expect(html).toContain('Villa &#60;script&#62;');
@@ -131,7 +131,7 @@ describe('the shared page and card speak the language asked', () => {
     expect(french.statusCode).toBe(200);
     expect(french.body).toContain('<html lang="fr" dir="ltr">');
     expect(french.body).toContain(': les notes des supporters</title>');
-    expect(french.body).toContain('2 supporters ont noté.');
+    expect(french.body).toContain('2 supporters ont noté · 0 mis de côté.');
     expect(french.body).toContain(`content="http://matchday.test/share/match/${id}.png?lang=fr"`);
     expect(french.headers.vary).toBeUndefined();
 

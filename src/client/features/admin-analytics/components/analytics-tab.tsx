@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { ANALYTICS_KEY } from '../api/get-match-analytics';
 import { useCurrentMatch, useMatches } from '../api/get-matches';
 import { pickerMatches } from '../utils/match-history';
+import { BallotReviewCard } from './ballot-review-card';
 import { ControversialCard } from './controversial-card';
 import { ExportHistoryButton } from './export-history-button';
 import { MatchHistoryCard } from './match-history-card';
@@ -72,6 +73,8 @@ export function AnalyticsTab({ notificationsEnabled = true }: AnalyticsTabProps 
         <RatingsTimelineCard matchId={matchId} />
         <PlayerDistributionCard matchId={matchId} />
       </div>
+
+      <BallotReviewCard matchId={matchId} />
 
       <MatchHistoryCard />
     </div>

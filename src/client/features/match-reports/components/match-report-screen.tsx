@@ -225,6 +225,9 @@ export function MatchReportScreen({ matchId }: { matchId: number }) {
             hint={t('reports.report.figures.completionHint')}
           />
         </dl>
+        <p className="text-muted-foreground text-sm" data-testid="report-basis">
+          {t('reports.report.basis', { fans: data.raters, heldBack: data.heldBack })}
+        </p>
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
           <MotmSummary report={data} />
           <ReportPlayers report={data} />
