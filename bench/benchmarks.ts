@@ -8,6 +8,7 @@ export const BENCHMARKS: Record<string, string> = {
   reads: 'reads.ts',
   season: 'season.ts',
   matchday: 'matchday.ts',
+  brigade: 'brigade.ts',
   fanout: 'fanout.ts',
   'fanout-capacity': 'fanout-capacity.ts',
   logins: 'logins.ts',

@@ -42,6 +42,7 @@ import { PagePalette } from './features/settings/page-palette';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { getCustomization } from './features/settings/settings.service';
 import { settingsAdminRoutes } from './features/settings/settings-admin.routes';
+import { BallotReviews } from './features/shield/ballot-reviews';
 import { shieldRoutes } from './features/shield/shield.routes';
 import { simulationRoutes } from './features/simulation/simulation.routes';
 import { squadRoutes } from './features/squad/squad.routes';
@@ -259,6 +260,7 @@ interface Services extends Base {
   finalVotes: FinalVotesCache;
   pagePalette: PagePalette;
   ticker: LeaderboardTicker;
+  ballotReviews: BallotReviews;
 }
 
 /** The caches, the ticker and the mail, newsletter and push workers, each started and stopped with the app. */
@@ -310,6 +312,10 @@ function createServices(app: FastifyInstance, options: AppOptions, base: Base): 
     options.live,
   );
   app.addHook('onClose', async () => ticker.close());
+  // Votes are read for the shield after their answers, in batches; their match's figures then refresh.
+  const ballotReviews = new BallotReviews(db, app.log, (matchId) => ticker.noteWrite(matchId, 'vote'));
+  app.decorate('ballotReviews', ballotReviews);
+  app.addHook('preClose', () => ballotReviews.idle());
   return {
     ...base,
     mailer,
@@ -321,6 +327,7 @@ function createServices(app: FastifyInstance, options: AppOptions, base: Base): 
     finalVotes: new FinalVotesCache(db, base.feed),
     pagePalette: new PagePalette(db, base.feed, app.log),
     ticker,
+    ballotReviews,
   };
 }
 
@@ -352,7 +359,14 @@ async function registerFeatures(app: FastifyInstance, options: AppOptions, servi
   await app.register(matchesRoutes, { db, clubName, matches });
   await app.register(matchReportsRoutes, { db, clubName, publicUrl: env.PUBLIC_URL, feed });
   await app.register(squadRoutes, { db });
-  await app.register(matchDayRoutes, { db, snapshots, matches, finalVotes, metrics });
+  await app.register(matchDayRoutes, {
+    db,
+    snapshots,
+    matches,
+    finalVotes,
+    metrics,
+    ballotReviews: services.ballotReviews,
+  });
   // Mail written to files (no SMTP_URL) is personal data too: deletion and the purge reach it.
   const outboxDir = path.join(env.dataDir, 'outbox');
   await app.register(adminUsersRoutes, { db, outboxDir });

@@ -29,16 +29,10 @@ test(
         expect(voted.ok()).toBe(true);
       };
       // Three honest fans, then two who single the target out with a 1 and give everyone else 10.
-      for (let i = 0; i < 3; i++) {
-        const fan = await apiFan(server, uniqueEmail());
-        fans.push(fan);
-        await ballot(fan, () => 6 + i, star);
-      }
-      for (let i = 0; i < 2; i++) {
-        const fan = await apiFan(server, uniqueEmail());
-        fans.push(fan);
-        await ballot(fan, (p) => (p.id === target.id ? 1 : 10), target);
-      }
+      fans.push(...(await Promise.all(Array.from({ length: 5 }, () => apiFan(server, uniqueEmail())))));
+      const [a, b, c, d, e] = fans as [E2EApiFan, E2EApiFan, E2EApiFan, E2EApiFan, E2EApiFan];
+      await Promise.all([a, b, c].map((fan, i) => ballot(fan, () => 6 + i, star)));
+      await Promise.all([d, e].map((fan) => ballot(fan, (p) => (p.id === target.id ? 1 : 10), target)));
 
       // The admin's review queue: the two ballots held back, each with its reasons.
       await signInAndConsent(page, E2E_ADMIN.email, E2E_ADMIN.password);

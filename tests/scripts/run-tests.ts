@@ -96,6 +96,8 @@ if (process.env.TEST_DATABASE_URL) {
   for (const name of Object.keys(BENCHMARKS)) {
     console.log(`\n=== benchmark smoke: ${name} (at ${clock()}) ===`);
     const flags = name === 'page' || name === 'restart' ? ['--smoke', '--no-build'] : ['--smoke'];
+    // The match day's PGlite path is the unit phase's (features/match-day runs there too): one database here.
+    if (name === 'matchday') flags.push('--database', 'postgres');
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'bench/run.ts', name, ...flags], {
       cwd: root,
       stdio: 'inherit',

@@ -30,7 +30,9 @@ export interface SecurityWorld {
 
 /** The whole product, with every optional route registered, and a live match a fan has voted in. */
 export async function createSecurityWorld(options: TestContextOptions = {}): Promise<SecurityWorld> {
+  // The shield on: the voting fan's ballot is read, so the admin's review calls have one to decide on.
   const t = await createTestContext({
+    shield: true,
     ...options,
     env: { SIMULATION: '1', HOST: '127.0.0.1', PUBLIC_URL, ...options.env },
     authRateLimit: options.authRateLimit ?? { max: 1_000_000, timeWindow: 60_000 },
@@ -38,6 +40,7 @@ export async function createSecurityWorld(options: TestContextOptions = {}): Pro
   const live = await setupLiveMatch(t);
   const fan = await createFan(t);
   await voteAll(fan, live, 8);
+  await t.app.ballotReviews.idle();
   const otherFan = await createFan(t);
   const uploaded = await send(t.app, {
     method: 'POST',

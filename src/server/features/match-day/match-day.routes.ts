@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import type { Metrics } from '../../lib/metrics';
 import type { MatchCache } from '../matches/match-cache';
+import type { BallotReviews } from '../shield/ballot-reviews';
 import type { FinalVotesCache } from './final-votes-cache';
 import { ratingsRoutes } from './ratings.routes';
 import { resultsRoutes } from './results.routes';
@@ -22,11 +23,13 @@ export async function matchDayRoutes(
     /** Who has voted: the results routes and their fast reads ask it. */
     finalVotes: FinalVotesCache;
     metrics: Metrics;
+    /** Reads each vote's ballot for the shield, after the answer. */
+    ballotReviews: BallotReviews;
   },
 ) {
   const { db, snapshots, metrics } = opts;
   await app.register(ratingsRoutes, { db, metrics });
-  await app.register(votesRoutes, { db, metrics });
+  await app.register(votesRoutes, { db, metrics, ballotReviews: opts.ballotReviews });
   await app.register(resultsRoutes, {
     db,
     snapshots,

@@ -7,13 +7,16 @@ import type { Metrics } from '../../lib/metrics';
 import { networkOf } from '../../lib/network';
 import { route } from '../../lib/route';
 import { requireUser, signedIn } from '../../plugins/auth';
-import { reviewBallots } from '../shield/shield.service';
+import type { BallotReviews } from '../shield/ballot-reviews';
 import { canWriteAs, hasConsented } from './ratings.policy';
 import { hasFinalVote } from './ratings.service';
 import { canReadUserData } from './results.policy';
 import { findUserVote, voteProgress as loadProgress, submitVote } from './votes.service';
 
-export async function votesRoutes(app: FastifyInstance, opts: { db: Database; metrics: Metrics }) {
+export async function votesRoutes(
+  app: FastifyInstance,
+  opts: { db: Database; metrics: Metrics; ballotReviews: BallotReviews },
+) {
   const { db } = opts;
   const ownOrAdmin = { preValidation: signedIn };
 
@@ -45,8 +48,8 @@ export async function votesRoutes(app: FastifyInstance, opts: { db: Database; me
       if (!hasConsented(user)) throw forbidden(RATING_ERRORS.consentRequired);
       const vote = await submitVote(db, request.body);
       opts.metrics.votesSaved.inc();
-      // The ballot is read for the shield's signals before the answer: the figures it makes follow at once.
-      await reviewBallots(db, vote.matchId, { userId: vote.userId, network: networkOf(request.ip) });
+      // The ballot is read for the shield's signals after the answer, with the other votes of the moment.
+      opts.ballotReviews.add(vote.matchId, vote.userId, networkOf(request.ip));
       reply.status(201);
       return vote;
     },

@@ -68,46 +68,65 @@ export function verdictOf(
 }
 
 /**
- * Reads ballots of one match for the shield's signals and keeps the verdicts: a fan's as they vote (with
- * the network the vote came from), everyone's at full time and at each correction. An admin's decision
- * is never changed by a later reading. When a fan's ballot finds its network crowded, the other ballots
- * from that network are read again, so the first of a brigade are caught with the last.
+ * Reads ballots of one match for the shield's signals and keeps the verdicts: the voters' (with the
+ * network each vote came from), or everyone's at full time and at each correction. An admin's decision
+ * is never changed by a later reading. When a vote finds its network crowded, the other ballots from that
+ * network are read again, so the first of a brigade are caught with the last.
  */
 export async function reviewBallots(
   db: Database,
   matchId: number,
-  only?: { userId: string; network: string | null },
+  voters?: ReadonlyArray<{ userId: string; network: string | null }>,
 ): Promise<void> {
   const rules = await readShieldRules(db);
-  if (only?.network) {
+  // Switched off, the shield reads nothing and every ballot counts as it always did.
+  if (!rules.enabled) return;
+  const located = voters?.filter((v) => v.network) ?? [];
+  if (located.length > 0)
     await db.execute(sql`
       insert into ballot_reviews (match_id, user_id, network, signals, points, verdict)
-      values (${matchId}, ${only.userId}, ${only.network}, '{}', 0, 'counted')
+      select ${matchId}, t.user_id, t.network, '{}', 0, 'counted'
+      from unnest(${uuidArray(located.map((v) => v.userId))}::uuid[],
+                  ${textArray(located.map((v) => v.network ?? ''))}::text[]) as t(user_id, network)
       on conflict (match_id, user_id) do update set network = excluded.network`);
-  }
-  const facts = await ballotFacts(db, matchId, rules, only ? [only.userId] : null);
+  const ids = voters?.map((v) => v.userId) ?? null;
+  const facts = await ballotFacts(db, matchId, rules, ids);
   await keep(db, matchId, facts, rules);
-  const crowded = only && facts.some((f) => f.crowded);
-  if (crowded && only.network) {
-    const others = await rows<{ user_id: string }>(
+  if (!ids) return;
+  const crowdedNetworks = [
+    ...new Set(
+      facts
+        .filter((f) => f.crowded)
+        .map((f) => voters?.find((v) => v.userId === f.user_id)?.network)
+        .filter((n): n is string => Boolean(n)),
+    ),
+  ];
+  if (crowdedNetworks.length === 0) return;
+  const others = await rows<{ user_id: string }>(
+    db,
+    sql`select user_id from ballot_reviews
+        where match_id = ${matchId} and network = any(${textArray(crowdedNetworks)}::text[])
+          and not (user_id = any(${uuidArray(ids)}::uuid[]))`,
+  );
+  if (others.length > 0)
+    await keep(
       db,
-      sql`select user_id from ballot_reviews
-          where match_id = ${matchId} and network = ${only.network} and user_id <> ${only.userId}`,
-    );
-    if (others.length > 0)
-      await keep(
+      matchId,
+      await ballotFacts(
         db,
         matchId,
-        await ballotFacts(
-          db,
-          matchId,
-          rules,
-          others.map((o) => o.user_id),
-        ),
         rules,
-      );
-  }
+        others.map((o) => o.user_id),
+      ),
+      rules,
+    );
 }
+
+/** A PostgreSQL array literal of ids (uuids: no quoting needed). */
+const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
+/** A PostgreSQL array literal of texts, each quoted. */
+const textArray = (texts: readonly string[]) =>
+  `{${texts.map((t) => `"${t.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
 
 async function ballotFacts(
   db: Database,
@@ -115,7 +134,7 @@ async function ballotFacts(
   rules: ShieldRules,
   userIds: string[] | null,
 ): Promise<BallotFacts[]> {
-  const only = userIds ? sql`and r.user_id = any(${`{${userIds.join(',')}}`}::uuid[])` : sql``;
+  const only = userIds ? sql`and r.user_id = any(${uuidArray(userIds)}::uuid[])` : sql``;
   const fresh = sql`make_interval(hours => ${rules.newAccountHours})`;
   const window = sql`make_interval(mins => ${rules.networkWindowMinutes})`;
   return rows<BallotFacts>(
@@ -169,8 +188,8 @@ async function keep(db: Database, matchId: number, facts: BallotFacts[], rules: 
   await db.execute(sql`
     insert into ballot_reviews (match_id, user_id, signals, points, verdict)
     select ${matchId}, t.user_id, string_to_array(t.signals, ','), t.points, t.verdict
-    from unnest(${`{${read.map((r) => r.userId).join(',')}}`}::uuid[],
-                ${`{${read.map((r) => `"${r.signals.join(',')}"`).join(',')}}`}::text[],
+    from unnest(${uuidArray(read.map((r) => r.userId))}::uuid[],
+                ${textArray(read.map((r) => r.signals.join(',')))}::text[],
                 ${`{${read.map((r) => r.points).join(',')}}`}::int[],
                 ${`{${read.map((r) => r.verdict).join(',')}}`}::text[])
       as t(user_id, signals, points, verdict)

@@ -95,6 +95,8 @@ async function ballot(
     payload: { userId: fan.user.id, matchId: live.match.id, motmPlayerId: motm.id },
   });
   expect(vote.statusCode).toBe(201);
+  // The ballot is read after the answer, with the other votes of the moment.
+  await t.app.ballotReviews.idle();
 }
 
 describe('a brigade against one player', () => {
