@@ -128,7 +128,7 @@ export async function prepareMatch(server: ServerProcess, cookie: string) {
 
 export async function api<T>(
   server: ServerProcess,
-  method: 'GET' | 'POST' | 'PATCH',
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT',
   url: string,
   cookie: string,
   body?: unknown,

@@ -10,6 +10,7 @@ import { PUSH_ERRORS } from './push';
 import { RATING_ERRORS } from './ratings';
 import { SEASON_SETTINGS_ERRORS } from './seasons-admin';
 import { CUSTOMIZATION_ERRORS } from './settings-admin';
+import { SHIELD_ERRORS } from './shield';
 import { SIMULATION_ERRORS } from './simulation';
 import { PUBLISH_ERRORS } from './squad';
 import { TRACKING_ERRORS } from './tracking';
@@ -36,6 +37,7 @@ export const ERROR_GROUPS: readonly Readonly<Record<string, AppError>>[] = [
   ADMIN_USER_ERRORS,
   CUSTOMIZATION_ERRORS,
   SEASON_SETTINGS_ERRORS,
+  SHIELD_ERRORS,
   TRACKING_ERRORS,
   PUSH_ERRORS,
   SIMULATION_ERRORS,

@@ -64,7 +64,7 @@ export const shieldRules = z
     holdAt: whole(1, 20),
     excludeAt: whole(1, 30),
   })
-  .refine((rules) => rules.excludeAt > rules.holdAt, rulesKey);
+  .refine((rules) => rules.excludeAt > rules.holdAt, { message: rulesKey, path: ['excludeAt'] });
 export type ShieldRules = z.infer<typeof shieldRules>;
 
 export const DEFAULT_SHIELD_RULES: ShieldRules = {

@@ -1,4 +1,5 @@
 import type { Player } from '../../src/shared/players';
+import { DEFAULT_SHIELD_RULES } from '../../src/shared/shield';
 import { expect, expectAccessible, isPhone, signInAndConsent, test } from './support/fixtures';
 import { apiFan, type E2EApiFan, startMatchAsAdmin } from './support/match-day';
 import { E2E_ADMIN } from './support/servers';
@@ -76,7 +77,28 @@ test(
       await expectAccessible(visitor, `report with its basis (${size})`);
       await visitor.screenshot({ path: testInfo.outputPath('report-basis.png'), fullPage: true });
       await visitor.close();
+
+      // The rules are the admin's to read and tune in Settings: holding at 6 points, then back at 5.
+      await page.goto('/admin?tab=settings');
+      const holdAt = page.getByLabel('Hold back at this many points');
+      await expect(holdAt).toHaveValue('5');
+      await holdAt.fill('6');
+      await page.getByRole('button', { name: 'Save rules' }).click();
+      await expect(page.getByText('Rules saved').first()).toBeVisible();
+      expect(await (await live.admin.get('/api/admin/shield/rules')).json()).toMatchObject({ holdAt: 6 });
+      // Excluding at fewer points than holding is refused by the form, before any request.
+      await page.getByLabel('Exclude at this many points').fill('4');
+      await page.getByRole('button', { name: 'Save rules' }).click();
+      await expect(page.getByText(/excluding needs more points than holding/)).toBeVisible();
+      await page.getByLabel('Exclude at this many points').fill('7');
+      await holdAt.fill('5');
+      await page.getByRole('button', { name: 'Save rules' }).click();
+      await expect
+        .poll(async () => (await (await live.admin.get('/api/admin/shield/rules')).json()).holdAt)
+        .toBe(5);
     } finally {
+      // The worker's server serves the next test: the default rules back, whatever happened here.
+      await live.admin.put('/api/admin/shield/rules', { data: DEFAULT_SHIELD_RULES });
       for (const fan of fans) await fan.api.dispose();
       await live.admin.dispose();
     }

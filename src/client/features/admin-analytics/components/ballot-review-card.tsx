@@ -5,6 +5,7 @@ import { toast } from '@client/components/ui/use-toast';
 import { apiErrorMessage } from '@client/lib/api-client';
 import { useT } from '@client/lib/i18n/use-t';
 import { formatInstant } from '@client/lib/intl-format';
+import { SIGNAL_LABEL } from '@client/lib/shield-labels';
 import type { BallotReview, BallotVerdict } from '@shared/shield';
 import { ShieldAlert } from 'lucide-react';
 import { useDecideBallot, useReviewQueue } from '../api/ballot-reviews';
@@ -14,6 +15,12 @@ const VERDICT_BADGE: Record<BallotVerdict, 'success' | 'gold' | 'muted'> = {
   counted: 'success',
   held: 'gold',
   excluded: 'muted',
+};
+
+const VERDICT_LABEL: Record<BallotVerdict, string> = {
+  counted: 'admin-match.analytics.shield.verdict.counted',
+  held: 'admin-match.analytics.shield.verdict.held',
+  excluded: 'admin-match.analytics.shield.verdict.excluded',
 };
 
 const queueSkeleton = (
@@ -86,14 +93,12 @@ function BallotRow({ ballot, matchId }: { ballot: BallotReview; matchId: number 
           <span className="break-words font-semibold">{ballot.name}</span>
           <span className="break-all text-xs text-muted-foreground">{ballot.email}</span>
         </div>
-        <Badge variant={VERDICT_BADGE[ballot.verdict]}>
-          {t(`admin-match.analytics.shield.verdict.${ballot.verdict}`)}
-        </Badge>
+        <Badge variant={VERDICT_BADGE[ballot.verdict]}>{t(VERDICT_LABEL[ballot.verdict])}</Badge>
       </div>
       <ul className="flex flex-wrap gap-1.5" aria-label={t('admin-match.analytics.shield.reasons')}>
         {ballot.signals.map((signal) => (
           <li key={signal}>
-            <Badge variant="outline">{t(`admin-match.analytics.shield.signal.${signal}`)}</Badge>
+            <Badge variant="outline">{t(SIGNAL_LABEL[signal])}</Badge>
           </li>
         ))}
         <li>

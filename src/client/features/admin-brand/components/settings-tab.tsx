@@ -1,5 +1,6 @@
 import { BannersCard } from './banners-card';
 import { SeasonCard } from './season-card';
+import { ShieldRulesCard } from './shield-rules-card';
 import { SocialLinksCard } from './social-links-card';
 
 interface SettingsTabProps {
@@ -7,13 +8,14 @@ interface SettingsTabProps {
   notificationsEnabled?: boolean;
 }
 
-/** Settings: social media links, the advertising banners and the month the club's seasons start in. */
+/** Settings: social media links, the advertising banners, the month the club's seasons start in and the shield's rules. */
 export function SettingsTab({ notificationsEnabled = true }: SettingsTabProps = {}) {
   return (
     <div className="flex flex-col gap-6">
       <SocialLinksCard notify={notificationsEnabled} />
       <BannersCard notify={notificationsEnabled} />
       <SeasonCard notify={notificationsEnabled} />
+      <ShieldRulesCard notify={notificationsEnabled} />
     </div>
   );
 }

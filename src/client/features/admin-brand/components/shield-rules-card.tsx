@@ -1,0 +1,129 @@
+import { Alert } from '@client/components/ui/alert';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { FormField, fieldAria } from '@client/components/ui/form-field';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { Spinner } from '@client/components/ui/spinner';
+import { Switch } from '@client/components/ui/switch';
+import { apiErrorMessage } from '@client/lib/api-client';
+import { useT } from '@client/lib/i18n/use-t';
+import { SIGNAL_LABEL } from '@client/lib/shield-labels';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { SHIELD_SIGNALS, type ShieldRules, SIGNAL_POINTS, shieldRules } from '@shared/shield';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useSaveShieldRules, useShieldRules } from '../api/shield-rules';
+import { failureToast, successToast } from './notices';
+
+/** The thresholds, in the order the form asks them, with their labels in the catalogue. */
+const FIELDS = [
+  ['newAccountHours', 'admin.shield.field.newAccountHours'],
+  ['networkCrowd', 'admin.shield.field.networkCrowd'],
+  ['networkWindowMinutes', 'admin.shield.field.networkWindowMinutes'],
+  ['tenthsPerRating', 'admin.shield.field.tenthsPerRating'],
+  ['extremeGap', 'admin.shield.field.extremeGap'],
+  ['holdAt', 'admin.shield.field.holdAt'],
+  ['excludeAt', 'admin.shield.field.excludeAt'],
+] as const;
+
+function RulesForm({ saved, notify }: { saved: ShieldRules; notify: boolean }) {
+  const t = useT();
+  const save = useSaveShieldRules();
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isDirty },
+  } = useForm<ShieldRules>({ resolver: zodResolver(shieldRules), defaultValues: saved });
+  // A save (or a refetch) brings the server's rules back into the form.
+  useEffect(() => reset(saved), [saved, reset]);
+
+  const onSubmit = handleSubmit((rules) =>
+    save.mutate(rules, {
+      onSuccess: () => successToast(notify, t('admin.shield.saved')),
+      onError: (failure) => failureToast(t('admin.shield.saveFailed'), failure),
+    }),
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <Controller
+        control={control}
+        name="enabled"
+        render={({ field }) => (
+          <div className="flex min-h-11 items-center gap-3">
+            <Switch
+              id="shield-enabled"
+              checked={field.value}
+              onCheckedChange={field.onChange}
+              ref={field.ref}
+            />
+            <Label htmlFor="shield-enabled">{t('admin.shield.enabled')}</Label>
+          </div>
+        )}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        {FIELDS.map(([name, label]) => {
+          const id = `shield-${name}`;
+          const message = errors[name]?.message;
+          return (
+            <FormField key={name} id={id} label={t(label)} error={message}>
+              <Input
+                type="number"
+                inputMode="numeric"
+                {...fieldAria(id, message)}
+                {...register(name, { valueAsNumber: true })}
+              />
+            </FormField>
+          );
+        })}
+      </div>
+      <div className="flex flex-col gap-1 text-sm text-muted-foreground">
+        <p>{t('admin.shield.points')}</p>
+        <ul className="flex flex-wrap gap-x-4 gap-y-1">
+          {SHIELD_SIGNALS.map((signal) => (
+            <li key={signal}>
+              {t(SIGNAL_LABEL[signal])}{' '}
+              <span className="font-semibold tabular-nums text-foreground">{SIGNAL_POINTS[signal]}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
+        {isDirty ? <p className="text-sm text-muted-foreground">{t('admin.unsavedChanges')}</p> : null}
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? <Spinner /> : null}
+          {t('admin.shield.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Settings: the shield's rules against brigading, as thresholds the admin reads and tunes. */
+export function ShieldRulesCard({ notify }: { notify: boolean }) {
+  const t = useT();
+  const saved = useShieldRules();
+  return (
+    <Card>
+      <CardHeader className="px-4 sm:px-6">
+        <CardTitle>{t('admin.shield.title')}</CardTitle>
+        <CardDescription>{t('admin.shield.description')}</CardDescription>
+      </CardHeader>
+      <CardContent className="px-4 sm:px-6">
+        {saved.isPending ? (
+          <Skeleton className="h-40 w-full" />
+        ) : saved.isError ? (
+          <Alert title={t('admin.shield.loadFailed')}>
+            {apiErrorMessage(saved.error, saved.error.message)}
+          </Alert>
+        ) : (
+          <RulesForm saved={saved.data} notify={notify} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
