@@ -298,6 +298,7 @@ test("a signed-in fan who opens another account's verification link stays signed
     `Email verified. You are still signed in as ${before.name}: sign out first to use the other account.`,
   );
   await checkNewScreen(page, 'confirm with another account signed in');
+  await page.screenshot({ path: test.info().outputPath('confirm-kept-session.png') });
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   expect((await (await page.request.get('/api/auth/me')).json()).user.id).toBe(before.id);

@@ -85,6 +85,8 @@ test(
       await holdAt.fill('6');
       await page.getByRole('button', { name: 'Save rules' }).click();
       await expect(page.getByText('Rules saved').first()).toBeVisible();
+      await holdAt.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: testInfo.outputPath('shield-rules.png') });
       expect(await (await live.admin.get('/api/admin/shield/rules')).json()).toMatchObject({ holdAt: 6 });
       // Excluding at fewer points than holding is refused by the form, before any request.
       await page.getByLabel('Exclude at this many points').fill('4');
