@@ -39,7 +39,6 @@ interface BallotFacts {
   first_match: boolean;
   domain: string;
   crowded: boolean;
-  decided: boolean;
 }
 
 export function signalsOf(facts: BallotFacts, rules: ShieldRules): ShieldSignal[] {
@@ -168,8 +167,7 @@ async function ballotFacts(
           or (b.network is not null and (
              select count(*) from ballot_reviews o join users ou on ou.id = o.user_id
              where o.match_id = ${matchId} and o.network = b.network and ou.created_at > m.kickoff - ${fresh}
-           ) >= ${rules.networkCrowd}) as crowded,
-          b.decided_at is not null as decided
+           ) >= ${rules.networkCrowd}) as crowded
         from raters x
         join users u on u.id = x.user_id
         cross join m

@@ -23,6 +23,20 @@ const VERDICT_LABEL: Record<BallotVerdict, string> = {
   excluded: 'admin-match.analytics.shield.verdict.excluded',
 };
 
+/** The admin's two decisions on a ballot, each with its button's words and its name for a screen reader. */
+const DECISIONS = [
+  {
+    verdict: 'counted',
+    label: 'admin-match.analytics.shield.count',
+    name: 'admin-match.analytics.shield.countLabel',
+  },
+  {
+    verdict: 'excluded',
+    label: 'admin-match.analytics.shield.exclude',
+    name: 'admin-match.analytics.shield.excludeLabel',
+  },
+] as const;
+
 const queueSkeleton = (
   <div className="flex flex-col gap-3">
     {[0, 1].map((row) => (
@@ -111,24 +125,18 @@ function BallotRow({ ballot, matchId }: { ballot: BallotReview; matchId: number 
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={decide.isPending || ballot.verdict === 'counted'}
-          aria-label={t('admin-match.analytics.shield.countLabel', { name: ballot.name })}
-          onClick={() => act('counted')}
-        >
-          {t('admin-match.analytics.shield.count')}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={decide.isPending || ballot.verdict === 'excluded'}
-          aria-label={t('admin-match.analytics.shield.excludeLabel', { name: ballot.name })}
-          onClick={() => act('excluded')}
-        >
-          {t('admin-match.analytics.shield.exclude')}
-        </Button>
+        {DECISIONS.map(({ verdict, label, name }) => (
+          <Button
+            key={verdict}
+            size="sm"
+            variant="outline"
+            disabled={decide.isPending || ballot.verdict === verdict}
+            aria-label={t(name, { name: ballot.name })}
+            onClick={() => act(verdict)}
+          >
+            {t(label)}
+          </Button>
+        ))}
       </div>
     </li>
   );
