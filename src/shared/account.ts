@@ -51,6 +51,8 @@ export const exportedVote = z.object({
   motmPlayerId: z.number().int().nullable(),
   motmPlayerName: z.string().nullable(),
   isFinal: z.boolean(),
+  /** Cast at the club's ground (from a position shared with consent); null when not known. */
+  atGround: z.boolean().nullable(),
   createdAt: z.string(),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { leaderboardEntry } from './ratings';
+import { leaderboardEntry, matchStats } from './ratings';
 import { motmResult } from './votes';
 
 /** The live socket's path, on the page's own host. */
@@ -111,7 +111,7 @@ export const liveServerMessage = z.discriminatedUnion('type', [
   /** Only to sockets whose user may read the leaderboard (voted, admin, or the match has ended). */
   z.object({
     type: z.literal('leaderboard_update'),
-    data: z.object({ ...sequenced, leaderboard: z.array(leaderboardEntry), totalRatings: z.number().int() }),
+    data: z.object({ ...sequenced, leaderboard: z.array(leaderboardEntry), ...matchStats.shape }),
   }),
   /** Same audience as the leaderboard; vote counts only for admins, as GET /api/motm/{matchId}. */
   z.object({ type: z.literal('motm_update'), data: z.object({ ...sequenced, motm: motmResult }) }),

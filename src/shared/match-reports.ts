@@ -63,8 +63,21 @@ export const matchReport = z.object({
   raters: z.number().int(),
   /** Fans whose ballots the shield held back or an admin excluded: in no figure (0 in reports kept before). */
   heldBack: z.number().int().default(0),
-  /** Of those, the share (one decimal) who submitted their final vote. */
+  /** Of the raters, the share (one decimal) who submitted their final vote. */
   completion: z.number(),
+  /**
+   * The ground's verdict: the counted ballots whose vote was cast at the club's ground, once there are
+   * enough of them (null otherwise, and in reports kept before).
+   */
+  ground: z
+    .object({
+      raters: z.number().int(),
+      players: z.array(
+        z.object({ id: z.number().int(), averageRating: z.number(), ratingCount: z.number().int() }),
+      ),
+    })
+    .nullable()
+    .default(null),
   computedAt: z.string(),
 });
 export type MatchReport = z.infer<typeof matchReport>;

@@ -36,7 +36,16 @@ export type PlayerMatchStats = z.infer<typeof playerMatchStats>;
 export const userRating = z.object({ id: z.number().int(), rating: z.number().int() }).nullable();
 export const userRatings = z.array(z.object({ playerId: z.number().int(), rating: z.number().int() }));
 
-export const matchStats = z.object({ totalRatings: z.number().int() });
+/**
+ * raters: fans whose counted ballots the figures rest on; heldBack: ballots the club's checks held back or
+ * an admin excluded, in no figure.
+ */
+export const matchStats = z.object({
+  totalRatings: z.number().int(),
+  raters: z.number().int(),
+  heldBack: z.number().int(),
+});
+export type MatchStats = z.infer<typeof matchStats>;
 
 export const leaderboardEntry = player.extend({ averageRating: z.number(), ratingCount: z.number().int() });
 export type LeaderboardEntry = z.infer<typeof leaderboardEntry>;

@@ -41,11 +41,40 @@ export const SHIELD_ERRORS = defineErrors('shield', {
   rules:
     'Check the shield rules: each is a whole number in its range, and excluding needs more points than holding',
   ballotNotFound: 'No such ballot',
+  ground:
+    'Check the ground: latitude from -90 to 90, longitude from -180 to 180, a radius of 50 to 5,000 metres and at least 1 fan',
 });
 
 const rulesKey = errorKey(SHIELD_ERRORS.rules);
-const whole = (min: number, max: number) =>
-  z.number({ error: rulesKey }).int(rulesKey).min(min, rulesKey).max(max, rulesKey);
+const whole = (min: number, max: number, key = rulesKey) =>
+  z.number({ error: key }).int(key).min(min, key).max(max, key);
+
+const groundKey = errorKey(SHIELD_ERRORS.ground);
+const degrees = (limit: number) =>
+  z.number({ error: groundKey }).min(-limit, groundKey).max(limit, groundKey);
+
+/**
+ * The club's ground: a vote submitted within its radius, by a fan who consented to location, is marked as
+ * cast at the ground (only that mark is kept, never the position), and the report shows the ground's
+ * verdict beside everyone's once enough counted ballots were cast there.
+ */
+export const groundRules = z.object({
+  enabled: z.boolean({ error: groundKey }),
+  latitude: degrees(90),
+  longitude: degrees(180),
+  radiusMetres: whole(50, 5_000, groundKey),
+  /** Fewer counted ballots at the ground than this and the report shows no ground verdict. */
+  minFans: whole(1, 100_000, groundKey),
+});
+export type GroundRules = z.infer<typeof groundRules>;
+
+export const DEFAULT_GROUND: GroundRules = {
+  enabled: false,
+  latitude: 0,
+  longitude: 0,
+  radiusMetres: 600,
+  minFans: 10,
+};
 
 /** Thresholds, not code: what the admin reads and tunes. */
 export const shieldRules = z
@@ -63,6 +92,7 @@ export const shieldRules = z
     /** Points at which a ballot is held back for review, and excluded. */
     holdAt: whole(1, 20),
     excludeAt: whole(1, 30),
+    ground: groundRules,
   })
   .refine((rules) => rules.excludeAt > rules.holdAt, { message: rulesKey, path: ['excludeAt'] });
 export type ShieldRules = z.infer<typeof shieldRules>;
@@ -76,6 +106,7 @@ export const DEFAULT_SHIELD_RULES: ShieldRules = {
   extremeGap: 5,
   holdAt: 5,
   excludeAt: 7,
+  ground: DEFAULT_GROUND,
 };
 
 export const ballotReview = z.object({

@@ -4,11 +4,24 @@ import { defineErrors } from './errors';
 import { dbId } from './ids';
 import { matchIdField } from './matches';
 
+/**
+ * Where the page stood when the fan submitted their vote, sent only when they consented to location and
+ * the ground is set. The server keeps whether it was at the ground, never the position.
+ */
+export const voteLocation = z.object({
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+  /** The position's uncertainty in metres, as the browser reports it. */
+  accuracy: z.number().min(0).max(100_000),
+});
+export type VoteLocation = z.infer<typeof voteLocation>;
+
 export const voteBody = z.object({
   userId: userIdField,
   matchId: matchIdField,
   motmPlayerId: dbId('Choose your Man of the Match'),
   isComplete: z.literal(true).optional().default(true),
+  location: voteLocation.optional(),
 });
 export type VoteBody = z.input<typeof voteBody>;
 

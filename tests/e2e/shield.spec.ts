@@ -106,3 +106,117 @@ test(
     }
   },
 );
+
+test('the ground: a consenting fan’s vote from the stand is marked, and the report shows the ground’s verdict beside everyone’s', async ({
+  page,
+  server,
+  uniqueEmail,
+}, testInfo) => {
+  const origin = `http://127.0.0.1:${server.port}`;
+  const live = await startMatchAsAdmin(origin, `Ground Day ${Date.now() % 100_000}`);
+  const fans: E2EApiFan[] = [];
+  const stand = { latitude: 53.4633, longitude: -2.291, accuracy: 20 };
+  try {
+    const [star] = live.starters as [Player];
+    const matchId = live.match.id;
+
+    // The admin sets the ground in Settings: its place, its radius, and one fan enough for its verdict.
+    await signInAndConsent(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.goto('/admin?tab=settings');
+    const ground = page.getByRole('region', { name: 'At the ground' });
+    await ground.getByRole('switch', { name: 'Mark ballots cast at the ground' }).click();
+    await ground.getByLabel('Latitude (degrees)').fill('53.4631');
+    await ground.getByLabel('Longitude (degrees)').fill('-2.2913');
+    await ground.getByLabel('Radius (metres)').fill('600');
+    await ground.getByLabel('Fewest fans at the ground for its verdict').fill('1');
+    await page.getByRole('button', { name: 'Save rules' }).click();
+    await expect(page.getByText('Rules saved').first()).toBeVisible();
+    expect((await (await live.admin.get('/api/admin/shield/rules')).json()).ground).toEqual({
+      enabled: true,
+      latitude: 53.4631,
+      longitude: -2.2913,
+      radiusMetres: 600,
+      minFans: 1,
+    });
+    await ground.scrollIntoViewIfNeeded();
+    await expectAccessible(page, 'the ground in the shield rules');
+    await page.screenshot({ path: testInfo.outputPath('ground-rules.png') });
+
+    // A fan in the stand who consented to location rates everyone 9 and submits from the page; a fan at
+    // home rates everyone 5 and sends no position.
+    const inStand = await apiFan(server, uniqueEmail());
+    const atHome = await apiFan(server, uniqueEmail());
+    fans.push(inStand, atHome);
+    expect(
+      (
+        await inStand.api.patch(`/api/user/${inStand.userId}/consent`, {
+          data: { consentGiven: true, geolocationConsent: true },
+        })
+      ).ok(),
+    ).toBe(true);
+    for (const [fan, rating] of [
+      [inStand, 9],
+      [atHome, 5],
+    ] as const)
+      for (const player of live.available) {
+        const answer = await fan.api.post('/api/ratings', {
+          data: { userId: fan.userId, playerId: player.id, matchId, rating },
+        });
+        expect(answer.ok()).toBe(true);
+      }
+    expect(
+      (
+        await atHome.api.post('/api/user-votes', {
+          data: { userId: atHome.userId, matchId, motmPlayerId: star.id },
+        })
+      ).ok(),
+    ).toBe(true);
+    const browser = page.context().browser();
+    if (!browser) throw new Error('no browser');
+    const fanContext = await browser.newContext({
+      baseURL: origin,
+      viewport: page.viewportSize() ?? undefined,
+      geolocation: stand,
+      permissions: ['geolocation'],
+    });
+    try {
+      await fanContext.addCookies((await inStand.api.storageState()).cookies);
+      const fanPage = await fanContext.newPage();
+      await fanPage.goto('/');
+      await fanPage.getByRole('button', { name: `Select as MOTM: ${star.name}`, exact: true }).click();
+      const vote = fanPage.waitForRequest((request) => request.url().endsWith('/api/user-votes'));
+      await fanPage
+        .getByRole('region', { name: 'Voting Progress' })
+        .getByRole('button', { name: 'Submit Vote' })
+        .click();
+      // The page sends the position once, with the vote; the server keeps only the mark.
+      expect((await vote).postDataJSON()).toMatchObject({ location: stand });
+      await expect(fanPage.locator('#motm-card').getByText(star.name).first()).toBeVisible();
+      await expect(fanPage.getByTestId('results-basis')).toHaveText(
+        "The figures rest on 2 fans' ballots · 0 held back by the club's checks against brigading",
+      );
+      await fanPage.getByTestId('results-basis').scrollIntoViewIfNeeded();
+      await fanPage.screenshot({ path: testInfo.outputPath('results-basis.png') });
+    } finally {
+      await fanContext.close();
+    }
+
+    // Full time: the report shows the ground's 9s beside everyone's 7s.
+    expect(
+      (await live.admin.patch(`/api/matches/${matchId}`, { data: { isLive: false, score: '2-0' } })).status(),
+    ).toBe(200);
+    await page.goto(`/matches/${matchId}`);
+    await expect(page.getByTestId('ground-summary')).toHaveText(
+      "1 fan voted from the ground: their averages beside everyone's.",
+    );
+    const first = page.getByRole('listitem').filter({ hasText: star.name }).first();
+    await expect(first.getByTestId('ground-average')).toContainText('9.0');
+    await expect(first).toContainText('7.0');
+    await expectAccessible(page, 'the report with the ground’s verdict');
+    await page.screenshot({ path: testInfo.outputPath('report-ground.png'), fullPage: true });
+  } finally {
+    await live.admin.put('/api/admin/shield/rules', { data: DEFAULT_SHIELD_RULES });
+    for (const fan of fans) await fan.api.dispose();
+    await live.admin.dispose();
+  }
+});

@@ -148,26 +148,42 @@ describe('handleLiveMessage', () => {
     }
   });
 
-  it('leaderboard_update writes the leaderboard and total ratings, ignoring late or repeated seqs', () => {
+  it('leaderboard_update writes the leaderboard and the counts, ignoring late or repeated seqs', () => {
     const { queryClient, seqs, handle, invalidated } = setup();
     const push = (seq: number, average: number, totalRatings: number) =>
       handle({
         type: 'leaderboard_update',
-        data: { matchId: 7, seq, leaderboard: [entry(1, average)], totalRatings },
+        data: { matchId: 7, seq, leaderboard: [entry(1, average)], totalRatings, raters: 1, heldBack: 0 },
       });
     push(100, 8, 3);
     expect(queryClient.getQueryData(queryKeys.leaderboard(7))).toEqual([entry(1, 8)]);
-    expect(queryClient.getQueryData(queryKeys.matchStats(7))).toEqual({ totalRatings: 3 });
+    expect(queryClient.getQueryData(queryKeys.matchStats(7))).toEqual({
+      totalRatings: 3,
+      raters: 1,
+      heldBack: 0,
+    });
     push(99, 5, 2);
     push(100, 5, 2);
     expect(queryClient.getQueryData(queryKeys.leaderboard(7))).toEqual([entry(1, 8)]);
-    expect(queryClient.getQueryData(queryKeys.matchStats(7))).toEqual({ totalRatings: 3 });
+    expect(queryClient.getQueryData(queryKeys.matchStats(7))).toEqual({
+      totalRatings: 3,
+      raters: 1,
+      heldBack: 0,
+    });
     push(101, 9, 4);
-    expect(queryClient.getQueryData(queryKeys.matchStats(7))).toEqual({ totalRatings: 4 });
+    expect(queryClient.getQueryData(queryKeys.matchStats(7))).toEqual({
+      totalRatings: 4,
+      raters: 1,
+      heldBack: 0,
+    });
     // A new socket starts a new sequence.
     seqs.reset();
     push(50, 6, 5);
-    expect(queryClient.getQueryData(queryKeys.matchStats(7))).toEqual({ totalRatings: 5 });
+    expect(queryClient.getQueryData(queryKeys.matchStats(7))).toEqual({
+      totalRatings: 5,
+      raters: 1,
+      heldBack: 0,
+    });
     expect(invalidated()).toEqual([]);
   });
 

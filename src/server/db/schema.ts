@@ -218,6 +218,11 @@ export const userVotes = pgTable(
       .references(() => matches.id, { onDelete: 'cascade' }),
     motmPlayerId: integer('motm_player_id').references(() => players.id, { onDelete: 'set null' }),
     isComplete: boolean('is_complete').notNull().default(true),
+    /**
+     * Cast at the club's ground, from the position the page sent with the fan's consent; null when not
+     * known (no consent, no ground set, no position). The position itself is never kept.
+     */
+    atGround: boolean('at_ground'),
     createdAt: createdAt(),
   },
   (t) => [

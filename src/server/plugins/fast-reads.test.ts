@@ -448,7 +448,7 @@ describe('fast reads, declared', () => {
     }
   }
   const fastRead = { policy: () => true, answer: () => '{}' };
-  const handler = () => ({ totalRatings: 0, totalVotes: 0 });
+  const handler = () => ({ totalRatings: 0, raters: 0, heldBack: 0 });
 
   it('start for a signed-in API read with at most a last path parameter', async () => {
     await start((app) => route(app, resultsApi.matchStats, { preValidation: signedIn, fastRead }, handler));

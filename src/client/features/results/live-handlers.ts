@@ -5,10 +5,10 @@ import type { QueryClient } from '@tanstack/react-query';
 /** The pushed leaderboard and Man of the Match result; a late or repeated push never replaces newer figures. */
 export const resultsLiveHandlers = {
   leaderboard_update: (message, { queryClient, seqs }) => {
-    const { matchId, seq, leaderboard, totalRatings } = message.data;
+    const { matchId, seq, leaderboard, totalRatings, raters, heldBack } = message.data;
     if (!seqs.accept(message.type, matchId, seq)) return;
     queryClient.setQueryData(queryKeys.leaderboard(matchId), leaderboard);
-    queryClient.setQueryData(queryKeys.matchStats(matchId), { totalRatings });
+    queryClient.setQueryData(queryKeys.matchStats(matchId), { totalRatings, raters, heldBack });
   },
   motm_update: (message, { queryClient, seqs }) => {
     const { matchId, seq, motm } = message.data;

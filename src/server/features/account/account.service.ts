@@ -57,6 +57,7 @@ export async function exportAccount(db: Database, userId: string, now = new Date
       motmPlayerId: userVotes.motmPlayerId,
       motmPlayerName: motm.name,
       isFinal: userVotes.isComplete,
+      atGround: userVotes.atGround,
       createdAt: userVotes.createdAt,
     })
     .from(userVotes)

@@ -145,6 +145,7 @@ describe('GET /api/user/:id/export', () => {
         motmPlayerId: live.starters[0]?.id,
         motmPlayerName: live.starters[0]?.name,
         isFinal: true,
+        atGround: null,
         createdAt: expect.any(String),
       },
     ]);

@@ -207,6 +207,8 @@ describe('figures', () => {
       computedAt: 0,
       totalRatings: 0,
       totalVotes: 0,
+      raters: 0,
+      heldBack: 0,
       players: new Map(players),
       leaderboard: [],
       distribution: [],

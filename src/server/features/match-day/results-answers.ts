@@ -1,4 +1,5 @@
 import { resultsApi } from '@shared/match-day';
+import type { MatchStats } from '@shared/ratings';
 import { encodeJson } from '../../lib/json-answer';
 import type { MatchSnapshot } from './results.service';
 
@@ -23,9 +24,12 @@ export function encodedLeaderboard(snapshot: MatchSnapshot): string {
   );
 }
 
+/** The match's counts: read by the stats answer and pushed with each leaderboard. */
+export function statsOf(snapshot: MatchSnapshot): MatchStats {
+  return { totalRatings: snapshot.totalRatings, raters: snapshot.raters, heldBack: snapshot.heldBack };
+}
+
 /** GET /api/stats/match/:matchId's answer. */
 export function encodedMatchStats(snapshot: MatchSnapshot): string {
-  return once(statsJson, snapshot, () =>
-    encodeJson(resultsApi.matchStats.response, { totalRatings: snapshot.totalRatings }),
-  );
+  return once(statsJson, snapshot, () => encodeJson(resultsApi.matchStats.response, statsOf(snapshot)));
 }

@@ -15,6 +15,7 @@ import type { LiveService } from '../../plugins/live';
 import { findMatch } from '../matches/matches.service';
 import { motmForFans } from './results.policy';
 import type { MatchSnapshots } from './results.service';
+import { statsOf } from './results-answers';
 
 type Change = 'rating' | 'vote';
 
@@ -202,7 +203,7 @@ export class LeaderboardTicker {
 
     const board = liveServerMessage.parse({
       type: 'leaderboard_update',
-      data: { matchId, seq: claim.seq, leaderboard: snap.leaderboard, totalRatings: snap.totalRatings },
+      data: { matchId, seq: claim.seq, leaderboard: snap.leaderboard, ...statsOf(snap) },
     });
     // The push lag runs from the earliest write this claim covers to the last socket written, on every
     // instance that has sockets in the audience.

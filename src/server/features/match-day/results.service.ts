@@ -20,6 +20,10 @@ export interface MatchSnapshot {
   computedAt: number;
   totalRatings: number;
   totalVotes: number;
+  /** Fans with counted ratings: the figures rest on their ballots. */
+  raters: number;
+  /** Ballots held back or excluded: in no figure. */
+  heldBack: number;
   players: Map<number, PlayerFigures>;
   leaderboard: LeaderboardEntry[];
   distribution: RatingDistribution;
@@ -171,6 +175,13 @@ export async function computeSnapshot(
         from user_votes r where match_id = ${matchId} and motm_player_id is not null and ${counted(matchId)}
         group by motm_player_id`,
   );
+  const [basis] = await rows<{ raters: number; held: number }>(
+    db,
+    sql`select (select count(distinct user_id)::int from ratings r
+                 where match_id = ${matchId} and ${counted(matchId)}) as raters,
+               (select count(*)::int from ballot_reviews
+                 where match_id = ${matchId} and verdict <> 'counted') as held`,
+  );
   const squad = await toPlayers(db, await db.select().from(players));
   const byId = new Map(squad.map((p) => [p.id, p]));
 
@@ -223,5 +234,16 @@ export async function computeSnapshot(
       };
   }
 
-  return { matchId, computedAt, totalRatings, totalVotes, players: figures, leaderboard, distribution, motm };
+  return {
+    matchId,
+    computedAt,
+    totalRatings,
+    totalVotes,
+    raters: basis?.raters ?? 0,
+    heldBack: basis?.held ?? 0,
+    players: figures,
+    leaderboard,
+    distribution,
+    motm,
+  };
 }

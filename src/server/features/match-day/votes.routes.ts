@@ -8,6 +8,8 @@ import { networkOf } from '../../lib/network';
 import { route } from '../../lib/route';
 import { requireUser, signedIn } from '../../plugins/auth';
 import type { BallotReviews } from '../shield/ballot-reviews';
+import { groundMark } from '../shield/ground.service';
+import { readShieldRules } from '../shield/shield.service';
 import { canWriteAs, hasConsented } from './ratings.policy';
 import { hasFinalVote } from './ratings.service';
 import { canReadUserData } from './results.policy';
@@ -46,7 +48,12 @@ export async function votesRoutes(
       const user = requireUser(request);
       if (!canWriteAs(user, request.body.userId)) throw forbidden(RATING_ERRORS.notYourself);
       if (!hasConsented(user)) throw forbidden(RATING_ERRORS.consentRequired);
-      const vote = await submitVote(db, request.body);
+      const { location } = request.body;
+      // A position is read only from a fan who consented to location, and only its mark is kept; a vote
+      // without one (most of them) reads no rules.
+      const atGround =
+        location && user.geolocationConsent ? groundMark(location, (await readShieldRules(db)).ground) : null;
+      const vote = await submitVote(db, { ...request.body, atGround });
       opts.metrics.votesSaved.inc();
       // The ballot is read for the shield's signals after the answer, with the other votes of the moment.
       opts.ballotReviews.add(vote.matchId, vote.userId, networkOf(request.ip));

@@ -39,7 +39,7 @@ export async function findUserVote(db: Database, userId: string, matchId: number
  */
 export async function submitVote(
   db: Database,
-  input: { userId: string; matchId: number; motmPlayerId: number },
+  input: { userId: string; matchId: number; motmPlayerId: number; atGround?: boolean | null },
 ) {
   return db.transaction(async (tx) => {
     const match = await requireMatch(tx, input.matchId);
@@ -60,6 +60,7 @@ export async function submitVote(
         matchId: input.matchId,
         motmPlayerId: input.motmPlayerId,
         isComplete: true,
+        atGround: input.atGround ?? null,
       })
       .onConflictDoNothing()
       .returning({ id: userVotes.id });

@@ -13,10 +13,10 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { type Database, rows } from '../../db/client';
 import { matches, matchReports, players } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
-import { computeSnapshot, counted } from '../match-day/results.service';
+import { computeSnapshot } from '../match-day/results.service';
 import { toPlayers } from '../players/players.service';
 import { getSeasonStartMonth } from '../settings/settings.service';
-import { ballotCounts, reviewBallots } from '../shield/shield.service';
+import { groundVerdict, reviewBallots } from '../shield/shield.service';
 import { publicAnswers } from './public-answers';
 import { inSeasonOf, lockSeasons, refreshSeasonTable } from './seasons.service';
 
@@ -57,12 +57,7 @@ async function computeReport(db: Database, row: MatchRow, startMonth: number): P
     (a, b) =>
       b.averageRating - a.averageRating || b.ratingCount - a.ratingCount || a.name.localeCompare(b.name),
   );
-  const [raters] = await rows<{ n: number }>(
-    db,
-    sql`select count(distinct user_id)::int as n from ratings r where match_id = ${row.id} and ${counted(row.id)}`,
-  );
-  const raterCount = raters?.n ?? 0;
-  const { heldBack } = await ballotCounts(db, row.id);
+  const raterCount = snapshot.raters;
   const day = playedOn(row);
   const motm = snapshot.motm;
   const season = seasonOf(new Date(`${day}T12:00:00Z`), startMonth);
@@ -85,8 +80,9 @@ async function computeReport(db: Database, row: MatchRow, startMonth: number): P
     totalRatings: snapshot.totalRatings,
     totalVotes: snapshot.totalVotes,
     raters: raterCount,
-    heldBack,
+    heldBack: snapshot.heldBack,
     completion: raterCount === 0 ? 0 : percentOf(Math.min(snapshot.totalVotes, raterCount), raterCount),
+    ground: await groundVerdict(db, row.id),
     computedAt: new Date(snapshot.computedAt).toISOString(),
   });
 }

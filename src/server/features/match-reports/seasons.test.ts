@@ -47,6 +47,7 @@ function report(id: number, averages: Record<number, number>, motm: number | nul
     raters: 2,
     heldBack: 0,
     completion: 50,
+    ground: null,
     computedAt: new Date().toISOString(),
   };
 }

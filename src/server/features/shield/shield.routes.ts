@@ -1,4 +1,5 @@
 import { REQUEST_ERRORS } from '@shared/error-messages';
+import { groundApi } from '@shared/ground';
 import { shieldAdminApi } from '@shared/shield';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
@@ -9,7 +10,7 @@ import { storeMatchReport } from '../match-reports/match-reports.service';
 import { mayReviewBallots } from './shield.policy';
 import { decideBallot, readReviewQueue, readShieldRules, saveShieldRules } from './shield.service';
 
-/** The admin's shield: its rules, one match's review queue, and a decision on a ballot. */
+/** The admin's shield: its rules, one match's review queue, and a decision on a ballot; and the ground's status. */
 export async function shieldRoutes(app: FastifyInstance, opts: { db: Database }) {
   const { db } = opts;
   // Refused before the body is read: a fan's malformed body is 403, not 400.
@@ -27,6 +28,11 @@ export async function shieldRoutes(app: FastifyInstance, opts: { db: Database })
   route(app, shieldAdminApi.saveRules, { ...admin, changes: [] }, (request) => {
     reviewer(request);
     return saveShieldRules(db, request.body);
+  });
+  // Public: whether a consenting fan's page should send where it votes from. Nothing of the ground's place.
+  route(app, groundApi.status, {}, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=60');
+    return { active: (await readShieldRules(db)).ground.enabled };
   });
   route(app, shieldAdminApi.queue, admin, (request) => {
     reviewer(request);

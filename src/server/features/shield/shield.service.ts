@@ -1,3 +1,5 @@
+import type { MatchReport } from '@shared/match-reports';
+import { averageOf } from '@shared/percent';
 import {
   type BallotReview,
   type BallotVerdict,
@@ -14,12 +16,15 @@ import { type Database, rows } from '../../db/client';
 import { shieldSettings } from '../../db/schema';
 import { upsertSingleton } from '../../db/singleton';
 import { notFound } from '../../lib/http-error';
+import { counted } from '../match-day/results.service';
 import { isDisposableDomain } from './disposable-domains';
 
 export async function readShieldRules(db: Database): Promise<ShieldRules> {
   const [row] = await db.select({ rules: shieldSettings.rules }).from(shieldSettings).limit(1);
-  const saved = shieldRules.safeParse(row?.rules);
-  return saved.success ? saved.data : DEFAULT_SHIELD_RULES;
+  // Rules saved before a setting existed take its default.
+  const kept = typeof row?.rules === 'object' && row.rules !== null ? row.rules : {};
+  const saved = shieldRules.safeParse({ ...DEFAULT_SHIELD_RULES, ...kept });
+  return row && saved.success ? saved.data : DEFAULT_SHIELD_RULES;
 }
 
 export async function saveShieldRules(db: Database, rules: ShieldRules): Promise<ShieldRules> {
@@ -198,15 +203,6 @@ async function keep(db: Database, matchId: number, facts: BallotFacts[], rules: 
       reviewed_at = now()`);
 }
 
-/** How many fans' ballots the figures rest on, and how many were held back (held or excluded). */
-export async function ballotCounts(db: Database, matchId: number): Promise<{ heldBack: number }> {
-  const [row] = await rows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from ballot_reviews where match_id = ${matchId} and verdict <> 'counted'`,
-  );
-  return { heldBack: row?.n ?? 0 };
-}
-
 interface ReviewRow {
   match_id: number;
   user_id: string;
@@ -283,4 +279,31 @@ export async function decideBallot(
   );
   if (!row) throw notFound(SHIELD_ERRORS.ballotNotFound);
   return toReview(row);
+}
+
+/**
+ * The ground's verdict: each player's average from the counted ballots whose vote was cast at the ground,
+ * or null while the ground is not set or fewer than its fans cast a counted ballot there.
+ */
+export async function groundVerdict(db: Database, matchId: number): Promise<MatchReport['ground']> {
+  const { ground } = await readShieldRules(db);
+  if (!ground.enabled) return null;
+  const players = await rows<{ player_id: number; n: number; s: number }>(
+    db,
+    sql`select r.player_id, count(*)::int as n, sum(r.rating)::int as s
+        from ratings r join user_votes v on v.user_id = r.user_id and v.match_id = r.match_id
+        where r.match_id = ${matchId} and v.at_ground and ${counted(matchId)}
+        group by r.player_id`,
+  );
+  const [fans] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from user_votes r
+        where r.match_id = ${matchId} and r.at_ground and ${counted(matchId)}`,
+  );
+  const raters = fans?.n ?? 0;
+  if (raters < ground.minFans) return null;
+  return {
+    raters,
+    players: players.map((p) => ({ id: p.player_id, averageRating: averageOf(p.s, p.n), ratingCount: p.n })),
+  };
 }

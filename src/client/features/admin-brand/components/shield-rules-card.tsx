@@ -12,8 +12,8 @@ import { useT } from '@client/lib/i18n/use-t';
 import { SIGNAL_LABEL } from '@client/lib/shield-labels';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SHIELD_SIGNALS, type ShieldRules, SIGNAL_POINTS, shieldRules } from '@shared/shield';
-import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useEffect, useId } from 'react';
+import { type Control, Controller, useForm } from 'react-hook-form';
 import { useSaveShieldRules, useShieldRules } from '../api/shield-rules';
 import { failureToast, successToast } from './notices';
 
@@ -28,8 +28,42 @@ const FIELDS = [
   ['excludeAt', 'admin.shield.field.excludeAt'],
 ] as const;
 
+/** The ground's place and its thresholds; the place in decimal degrees. */
+const GROUND_FIELDS = [
+  ['latitude', 'admin.shield.ground.latitude', 'decimal'],
+  ['longitude', 'admin.shield.ground.longitude', 'decimal'],
+  ['radiusMetres', 'admin.shield.ground.radiusMetres', 'numeric'],
+  ['minFans', 'admin.shield.ground.minFans', 'numeric'],
+] as const;
+
+/** A rule switched on or off, its label beside it. */
+function SwitchRow({
+  control,
+  name,
+  label,
+}: {
+  control: Control<ShieldRules>;
+  name: 'enabled' | 'ground.enabled';
+  label: string;
+}) {
+  const id = `shield-${name.replace('.', '-')}`;
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <div className="flex min-h-11 items-center gap-3">
+          <Switch id={id} checked={field.value} onCheckedChange={field.onChange} ref={field.ref} />
+          <Label htmlFor={id}>{label}</Label>
+        </div>
+      )}
+    />
+  );
+}
+
 function RulesForm({ saved, notify }: { saved: ShieldRules; notify: boolean }) {
   const t = useT();
+  const groundHeadingId = useId();
   const save = useSaveShieldRules();
   const {
     control,
@@ -50,21 +84,7 @@ function RulesForm({ saved, notify }: { saved: ShieldRules; notify: boolean }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-      <Controller
-        control={control}
-        name="enabled"
-        render={({ field }) => (
-          <div className="flex min-h-11 items-center gap-3">
-            <Switch
-              id="shield-enabled"
-              checked={field.value}
-              onCheckedChange={field.onChange}
-              ref={field.ref}
-            />
-            <Label htmlFor="shield-enabled">{t('admin.shield.enabled')}</Label>
-          </div>
-        )}
-      />
+      <SwitchRow control={control} name="enabled" label={t('admin.shield.enabled')} />
       <div className="grid gap-4 sm:grid-cols-2">
         {FIELDS.map(([name, label]) => {
           const id = `shield-${name}`;
@@ -92,6 +112,32 @@ function RulesForm({ saved, notify }: { saved: ShieldRules; notify: boolean }) {
           ))}
         </ul>
       </div>
+      <section aria-labelledby={groundHeadingId} className="flex flex-col gap-4 border-t border-border pt-5">
+        <div className="flex flex-col gap-1">
+          <h3 id={groundHeadingId} className="font-semibold">
+            {t('admin.shield.ground.title')}
+          </h3>
+          <p className="text-sm text-muted-foreground">{t('admin.shield.ground.description')}</p>
+        </div>
+        <SwitchRow control={control} name="ground.enabled" label={t('admin.shield.ground.enabled')} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          {GROUND_FIELDS.map(([name, label, inputMode]) => {
+            const id = `shield-ground-${name}`;
+            const message = errors.ground?.[name]?.message;
+            return (
+              <FormField key={name} id={id} label={t(label)} error={message}>
+                <Input
+                  type="number"
+                  step={inputMode === 'decimal' ? 'any' : 1}
+                  inputMode={inputMode}
+                  {...fieldAria(id, message)}
+                  {...register(`ground.${name}`, { valueAsNumber: true })}
+                />
+              </FormField>
+            );
+          })}
+        </div>
+      </section>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
         {isDirty ? <p className="text-sm text-muted-foreground">{t('admin.unsavedChanges')}</p> : null}
         <Button type="submit" disabled={save.isPending}>

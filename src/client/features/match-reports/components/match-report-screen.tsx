@@ -89,7 +89,35 @@ function MotmSummary({ report }: { report: MatchReport }) {
   );
 }
 
-function ReportRow({ player, rank }: { player: ReportPlayer; rank: number }) {
+type GroundFigures = NonNullable<MatchReport['ground']>['players'][number];
+
+/**
+ * The ground's average of a player, beside everyone's: the number alone, so a phone keeps the names (the
+ * card says how many fans it rests on); a dash where no fan at the ground rated them.
+ */
+function GroundFigure({ figures }: { figures: GroundFigures | undefined }) {
+  const t = useT();
+  return (
+    <p
+      className="w-12 shrink-0 text-end text-lg font-bold leading-tight tabular-nums text-primary-text"
+      data-testid="ground-average"
+    >
+      <span className="sr-only">{t('reports.report.ground.average')} </span>
+      {figures ? oneDecimal(figures.averageRating) : '–'}
+    </p>
+  );
+}
+
+function ReportRow({
+  player,
+  rank,
+  ground,
+}: {
+  player: ReportPlayer;
+  rank: number;
+  /** Set when the report has a ground verdict: the player's figures there, if any. */
+  ground?: { figures: GroundFigures | undefined };
+}) {
   const t = useT();
   const meta = [
     positionName(player.position),
@@ -127,6 +155,7 @@ function ReportRow({ player, rank }: { player: ReportPlayer; rank: number }) {
           {t('reports.ratingCount', { count: player.ratingCount })}
         </p>
       </div>
+      {ground ? <GroundFigure figures={ground.figures} /> : null}
     </li>
   );
 }
@@ -135,6 +164,8 @@ function ReportPlayers({ report }: { report: MatchReport }) {
   const t = useT();
   const headingId = useId();
   const ranks = competitionRanks(report.players.map((p) => p.averageRating));
+  const ground = report.ground;
+  const atGround = new Map(ground?.players.map((p) => [p.id, p]));
   return (
     <section aria-labelledby={headingId}>
       <Card className="overflow-hidden">
@@ -145,15 +176,34 @@ function ReportPlayers({ report }: { report: MatchReport }) {
               {t('reports.report.playersTitle')}
             </CardTitle>
             <p className="text-sm text-muted-foreground">{t('reports.report.playersDescription')}</p>
+            {ground ? (
+              <p className="text-sm text-muted-foreground" data-testid="ground-summary">
+                {t('reports.report.ground.summary', { count: ground.raters })}
+              </p>
+            ) : null}
           </div>
         </CardHeader>
         <CardContent className="p-2 sm:p-3">
+          {ground && report.players.length > 0 ? (
+            <div
+              aria-hidden="true"
+              className="flex justify-end gap-3 px-2 pb-1 text-xs font-semibold text-muted-foreground"
+            >
+              <span className="w-16 text-end">{t('reports.report.ground.everyone')}</span>
+              <span className="w-12 text-end text-primary-text">{t('reports.report.ground.atGround')}</span>
+            </div>
+          ) : null}
           {report.players.length === 0 ? (
             <p className="px-3 py-6 text-center text-muted-foreground">{t('reports.report.noPlayers')}</p>
           ) : (
             <ol className="flex flex-col gap-0.5">
               {report.players.map((player, index) => (
-                <ReportRow key={player.id} player={player} rank={ranks[index] ?? index + 1} />
+                <ReportRow
+                  key={player.id}
+                  player={player}
+                  rank={ranks[index] ?? index + 1}
+                  ground={ground ? { figures: atGround.get(player.id) } : undefined}
+                />
               ))}
             </ol>
           )}
@@ -226,7 +276,7 @@ export function MatchReportScreen({ matchId }: { matchId: number }) {
           />
         </dl>
         <p className="text-muted-foreground text-sm" data-testid="report-basis">
-          {t('reports.report.basis', { fans: data.raters, heldBack: data.heldBack })}
+          {t('results.basis', { fans: data.raters, heldBack: data.heldBack })}
         </p>
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
           <MotmSummary report={data} />

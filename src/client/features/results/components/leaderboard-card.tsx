@@ -7,6 +7,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { oneDecimal } from '@client/lib/i18n/figures';
 import { positionName } from '@client/lib/i18n/positions';
 import { useT } from '@client/lib/i18n/use-t';
+import { useMatchStats } from '@client/lib/match-stats';
 import { cn } from '@client/lib/utils';
 import { competitionRanks } from '@shared/competition-ranks';
 import { LEADERBOARD_SIZE } from '@shared/domain';
@@ -81,6 +82,18 @@ function LeaderboardRow({ entry, rank }: { entry: LeaderboardEntry; rank: number
         <p className="text-xs text-muted-foreground tabular-nums">{ratings}</p>
       </div>
     </li>
+  );
+}
+
+/** How many fans' ballots the figures rest on, and how many the club's checks held back. */
+function ResultsBasis({ matchId }: { matchId: number }) {
+  const t = useT();
+  const { data } = useMatchStats(matchId);
+  if (!data || data.raters === 0) return null;
+  return (
+    <p className="px-2 pt-2 pb-1 text-xs text-muted-foreground" data-testid="results-basis">
+      {t('results.basis', { fans: data.raters, heldBack: data.heldBack })}
+    </p>
   );
 }
 
@@ -160,6 +173,7 @@ export function LeaderboardCard({ matchId }: { matchId: number }) {
             {summary}
           </p>
           {body}
+          {entries.length > 0 ? <ResultsBasis matchId={matchId} /> : null}
         </CardContent>
       </Card>
     </section>

@@ -5,7 +5,7 @@ import { i18n } from '@client/lib/i18n/i18n';
 import { queryKeys } from '@client/lib/query-keys';
 import { votesApi } from '@shared/match-day';
 import type { Match } from '@shared/matches';
-import type { VoteBody } from '@shared/votes';
+import type { VoteBody, VoteLocation } from '@shared/votes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { offlineQueue } from '../offline/offline-queue';
@@ -95,6 +95,8 @@ interface UseSubmitVoteOptions {
   onConsentRequired: () => void;
   /** Called once the server took the vote (e.g. to forget the locally remembered pick). */
   onSubmitted?: () => void;
+  /** Where the fan stands, sent with the vote when they consented to location (undefined otherwise). */
+  locate?: () => Promise<VoteLocation | undefined>;
 }
 
 /** The final vote with its checks (live match, consent, every player rated, a Man of the Match), its toasts and the refreshes afterwards. */
@@ -107,6 +109,7 @@ export function useSubmitVote({
   allRated,
   onConsentRequired,
   onSubmitted,
+  locate,
 }: UseSubmitVoteOptions) {
   const queryClient = useQueryClient();
   const company = useCompanyName();
@@ -117,7 +120,8 @@ export function useSubmitVote({
       if (!(await offlineQueue.flush(queryClient, body.userId, body.matchId))) {
         throw new Error('Offline ratings of this match are still waiting to be sent');
       }
-      return submitVote(body);
+      const location = await locate?.();
+      return submitVote(location ? { ...body, location } : body);
     },
     scope: votingScope(userId, match.id),
     // Offline, fail at once with the toast rather than wait silently.

@@ -3,6 +3,7 @@ import { Card } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useT } from '@client/lib/i18n/use-t';
 import { lazyOr } from '@client/lib/lazy-or';
+import { useMatchStats } from '@client/lib/match-stats';
 import { useMediaQuery, WIDE_QUERY } from '@client/lib/use-media-query';
 import { cn } from '@client/lib/utils';
 import type { PublicUser } from '@shared/auth';
@@ -12,12 +13,12 @@ import { CircleCheck, Clock, Lock, Users } from 'lucide-react';
 import { type ReactNode, Suspense, useCallback, useMemo } from 'react';
 import { useAvailablePlayers } from '../api/get-available-players';
 import { useHasVoted } from '../api/get-has-voted';
-import { useMatchStats } from '../api/get-match-stats';
 import { useRatingDistribution } from '../api/get-rating-distribution';
 import { useUserRatings } from '../api/get-user-ratings';
 import { useVoteProgress } from '../api/get-vote-progress';
 import { useRatePlayer } from '../api/rate-player';
 import { useSubmitVote } from '../api/submit-vote';
+import { useVotePosition } from '../api/vote-position';
 import { useMotmChoice } from '../hooks/use-motm-choice';
 import { useQueuedRatings } from '../offline/offline-queue';
 import { groupPlayers } from '../utils/group-players';
@@ -139,6 +140,7 @@ export function VotingBoard({ match, user, onConsentRequired, results, side }: V
     onConsentRequired,
   });
   const { forget } = motm;
+  const locate = useVotePosition(user.geolocationConsent && votingOpen);
   const submit = useSubmitVote({
     userId: user.id,
     consentGiven: user.consentGiven,
@@ -148,6 +150,7 @@ export function VotingBoard({ match, user, onConsentRequired, results, side }: V
     allRated,
     onConsentRequired,
     onSubmitted: forget,
+    locate,
   });
 
   const { toggle } = motm;

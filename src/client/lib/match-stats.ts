@@ -3,7 +3,7 @@ import { queryKeys } from '@client/lib/query-keys';
 import { resultsApi } from '@shared/match-day';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-/** GET /api/stats/match/{matchId}: how many ratings the match has. */
+/** GET /api/stats/match/{matchId}: how many ratings the match has, and how many fans the figures rest on. */
 export function getMatchStats(matchId: number) {
   return callEndpoint(resultsApi.matchStats, { params: { matchId } });
 }
