@@ -91,6 +91,7 @@ const ENTRIES: Record<string, Entry> = {
   // otherwise answered as an unknown path, session or not (metrics.test.ts covers the token).
   'GET /metrics': { expect: all(404) },
   'GET /api/customization': { expect: PUBLIC },
+  'GET /api/ground': { expect: PUBLIC },
   'GET /api/social-media': { expect: PUBLIC },
   'GET /api/banners': { expect: PUBLIC },
   'GET /api/announcement': { expect: PUBLIC },
@@ -538,7 +539,7 @@ describe('the route table', () => {
 describe('the table covers every route', () => {
   const keys = Object.keys(ENTRIES);
   const PUBLIC_API =
-    /^\/api\/(health|ready|auth\/(?!me$)|oauth\/|customization$|banners$|social-media$|announcement$|scripts\/tracking$|match-reports$|matches\/:id\/report$|seasons$|seasons\/:season\/players$|players\/:id\/profile$)/;
+    /^\/api\/(health|ready|auth\/(?!me$)|oauth\/|customization$|ground$|banners$|social-media$|announcement$|scripts\/tracking$|match-reports$|matches\/:id\/report$|seasons$|seasons\/:season\/players$|players\/:id\/profile$)/;
   const ADMIN_AREA = /^\/api\/(admin|analytics|motm-leaderboard|simulation)\//;
   const ADMIN_WRITES = /^\/api\/(matches|players|admin)(\/|$)/;
 
