@@ -11,16 +11,22 @@
  * fans; on PostgreSQL 10,000), over 10 minutes. With --url the product must run with SIMULATION=1 on a
  * loopback address, and the admin's credentials are needed (also ADMIN_EMAIL / ADMIN_PASSWORD).
  * --smoke: 50 fans over 9 s. Exits 1 on any error, lost or doubled rating or vote; never on timings.
+ *
+ *   npm run simulate -- --feed [--speed 60] [--fans 20]
+ *
+ * replays a match day run by the football-data feed alone, from the local fake provider (simulate-feed.ts).
  */
 import { writeFileSync } from 'node:fs';
 import { Cleanup } from '../tests/support/processes';
 import { parseSimulatorArgs, resolveOptions } from './lib/simulator/options';
 import { failed, printResult, resultFigures } from './lib/simulator/report';
 import { runSimulation } from './lib/simulator/simulation';
+import { simulateFeed } from './simulate-feed';
 
 const cleanup = new Cleanup();
 
 async function main(): Promise<number> {
+  if (process.argv.includes('--feed')) return simulateFeed(process.argv.slice(2), cleanup);
   const args = parseSimulatorArgs(process.argv.slice(2));
   const options = resolveOptions(args, args.database ?? 'pglite');
   const result = await runSimulation(options, cleanup);

@@ -14,6 +14,9 @@ import { adminUsersRoutes } from './features/admin-users/admin-users.routes';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { MailJobs } from './features/auth/mail-jobs';
+import { feedRoutes } from './features/feed/feed.routes';
+import { MatchFeed } from './features/feed/feed.service';
+import { createFootballProvider } from './features/feed/provider';
 import { healthRoutes } from './features/health/health.routes';
 import { FinalVotesCache } from './features/match-day/final-votes-cache';
 import { matchDayRoutes } from './features/match-day/match-day.routes';
@@ -101,6 +104,11 @@ export interface AppOptions {
     };
   /** How long a client may take to send a whole request, headers and body. Default 30 s. */
   requestTimeoutMs?: number;
+  /**
+   * The football-data feed: its clock (tests and the simulator run it fast) and whether it polls by
+   * itself (`autoStart: false`: tests call `app.matchFeed.step()`).
+   */
+  feed?: { now?: () => number; autoStart?: boolean; checkMs?: number };
   /** The process's readiness (main.ts makes it before migrating); default: ready once built. */
   readiness?: Readiness;
   /**
@@ -358,7 +366,24 @@ async function registerFeatures(app: FastifyInstance, options: AppOptions, servi
   await app.register(playersRoutes, { db, available });
   await app.register(matchesRoutes, { db, clubName, matches });
   await app.register(matchReportsRoutes, { db, clubName, publicUrl: env.PUBLIC_URL, feed });
-  await app.register(squadRoutes, { db });
+  const matchFeed = new MatchFeed({
+    db,
+    provider:
+      env.FOOTBALL_API_URL && env.FOOTBALL_API_KEY
+        ? createFootballProvider({ url: env.FOOTBALL_API_URL, key: env.FOOTBALL_API_KEY })
+        : null,
+    envTeamId: env.FOOTBALL_TEAM_ID,
+    clubName,
+    timeZone: env.CLUB_TIME_ZONE,
+    now: options.feed?.now ?? Date.now,
+    applyChanges: (changes) => app.applyChanges(changes),
+    log: app.log,
+  });
+  app.decorate('matchFeed', matchFeed);
+  if (options.feed?.autoStart !== false)
+    app.addHook('onReady', async () => matchFeed.start(options.feed?.checkMs));
+  app.addHook('onClose', async () => matchFeed.stop());
+  await app.register(squadRoutes, { db, feed: matchFeed });
   await app.register(matchDayRoutes, {
     db,
     snapshots,
@@ -375,6 +400,7 @@ async function registerFeatures(app: FastifyInstance, options: AppOptions, servi
   await app.register(uploadsRoutes, { db });
   const footballApi = { url: env.FOOTBALL_API_URL, key: env.FOOTBALL_API_KEY };
   await app.register(playersAdminRoutes, { db, footballApi });
+  await app.register(feedRoutes, { feed: matchFeed });
   await app.register(settingsAdminRoutes, { db, clubName });
   await app.register(seasonsAdminRoutes, { db });
   await app.register(shieldRoutes, { db });
@@ -382,4 +408,11 @@ async function registerFeatures(app: FastifyInstance, options: AppOptions, servi
   if (env.SIMULATION) await app.register(simulationRoutes, { db, env });
   await app.register(pushRoutes, { db, publicKey: env.vapid.publicKey, services: env.pushServices });
   await app.register(pwaRoutes, { db, clubName });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The football-data feed (tests step it by hand). */
+    matchFeed: MatchFeed;
+  }
 }

@@ -57,9 +57,23 @@ const envSchema = z.object({
   OAUTH_GOOGLE_CLIENT_ID: optional(z.string().min(1)),
   OAUTH_GOOGLE_CLIENT_SECRET: optional(z.string().min(1)),
   CLUB_NAME: optional(z.string().trim().min(1).max(80)).default('Manchester United'),
-  // Football-data provider (API-Football style) for player images; unset: the admin button explains.
+  // Football-data provider (API-Football style): player images, and with a team id the feed that runs the
+  // club's fixtures, lineups and match days; unset: the admin's buttons explain.
   FOOTBALL_API_URL: optional(url(['http:', 'https:'], 'http(s)://')),
   FOOTBALL_API_KEY: optional(z.string().min(1)),
+  // The club's id at the provider until the admin sets one in Settings.
+  FOOTBALL_TEAM_ID: optional(z.coerce.number({ error: 'must be a number' }).int().min(1).max(2_000_000_000)),
+  // The club's time zone: a fixture's day and kick-off time as the club states them.
+  CLUB_TIME_ZONE: optional(
+    z.string().refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as Europe/London'),
+  ).default('Europe/London'),
   // Newsletter provider (beehiiv API v2); the key and publication come from the admin's tracking settings.
   NEWSLETTER_API_URL: optional(url(['http:', 'https:'], 'http(s)://')).default('https://api.beehiiv.com/v2'),
   // Which peers' X-Forwarded-For/-Proto to believe (the client's address for rate limits, https for cookies):
@@ -113,6 +127,18 @@ const envSchema = z.object({
   SIMULATION: optional(z.enum(['0', '1', 'false', 'true'], { error: 'must be 1 or 0' }))
     .default('0')
     .transform((v) => v === '1' || v === 'true'),
+  // With SIMULATION only: the football-data feed's clock runs fast, `origin:start:speed` (ms since the
+  // epoch when it starts, the moment it reads then, and how many times real time), so a match day
+  // replays in minutes (npm run simulate -- --feed).
+  SIMULATION_FEED_CLOCK: optional(
+    z
+      .string()
+      .regex(/^\d{10,16}:\d{10,16}:\d{1,4}$/, 'must be origin:start:speed in whole numbers')
+      .transform((v) => {
+        const [origin, start, speed] = v.split(':').map(Number) as [number, number, number];
+        return { origin, start, speed };
+      }),
+  ),
 });
 
 function trustedPeer(item: string): boolean {

@@ -48,15 +48,26 @@ async function main() {
   readiness.set('migrating');
   await runMigrations(database, target);
   readiness.set('starting');
-  const seeded = await seedDatabase(database.db, env.CLUB_NAME);
+  // A club the football-data feed follows takes its squad from the provider, not from a seeded list.
+  const feedSquad = Boolean(env.FOOTBALL_API_URL && env.FOOTBALL_API_KEY && env.FOOTBALL_TEAM_ID);
+  const seeded = await seedDatabase(database.db, env.CLUB_NAME, { squad: !feedSquad });
   if (seeded.players > 0) log.info({ club: env.CLUB_NAME, players: seeded.players }, 'seeded the squad');
-  if (!seeded.squadKnown)
+  if (!seeded.squadKnown && !feedSquad)
     log.warn({ club: env.CLUB_NAME }, 'no squad is known for this club: add players in the admin panel');
   await ensureAdmin(database.db, log, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
 
+  const clock = env.SIMULATION ? env.SIMULATION_FEED_CLOCK : undefined;
   const app = await buildApp({
     env,
     database,
+    ...(clock
+      ? {
+          feed: {
+            now: () => clock.start + (Date.now() - clock.origin) * clock.speed,
+            checkMs: Math.max(200, Math.round(60_000 / clock.speed)),
+          },
+        }
+      : {}),
     logger: log,
     client: env.NODE_ENV === 'development' ? 'vite' : 'static',
     readiness,

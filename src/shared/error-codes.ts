@@ -3,6 +3,7 @@ import { ADMIN_USER_ERRORS } from './admin-users';
 import { AUTH_ERRORS } from './auth';
 import { REQUEST_ERRORS, SERVER_ERRORS } from './error-messages';
 import type { AppError } from './errors';
+import { FEED_ERRORS } from './feed';
 import { MY_RATINGS_CARD_ERRORS, REPORT_ERRORS } from './match-reports';
 import { MATCH_ERRORS } from './matches';
 import { PLAYER_ERRORS, SQUAD_ERRORS } from './players';
@@ -38,6 +39,7 @@ export const ERROR_GROUPS: readonly Readonly<Record<string, AppError>>[] = [
   CUSTOMIZATION_ERRORS,
   SEASON_SETTINGS_ERRORS,
   SHIELD_ERRORS,
+  FEED_ERRORS,
   TRACKING_ERRORS,
   PUSH_ERRORS,
   SIMULATION_ERRORS,

@@ -49,6 +49,18 @@ export const match = z.object({
   startedAt: z.string().nullable(),
   status: z.enum(['Half Time', 'LIVE', 'Match Ended', 'Not Started']),
   createdAt: z.string(),
+  /** The kick-off in UTC, from the football-data feed (null for a match typed in by hand). */
+  kickOffAt: z.string().nullable(),
+  /** The club plays at home; null when not known. */
+  isHome: z.boolean().nullable(),
+  /**
+   * The feed's word beyond the status: 'postponed' (a new date to come), 'called-off' (abandoned or
+   * cancelled); null otherwise.
+   */
+  feedNote: z.enum(['postponed', 'called-off']).nullable(),
+  /** Full time was reached and voting stays open until votingClosesAt. */
+  fullTimeAt: z.string().nullable(),
+  votingClosesAt: z.string().nullable(),
 });
 export type Match = z.infer<typeof match>;
 export const matchList = z.array(match);

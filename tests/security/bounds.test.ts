@@ -155,6 +155,14 @@ const BODY_PROBES: BodyProbe[] = [
     body: () =>
       JSON.stringify({ ...DEFAULT_SHIELD_RULES, [field]: 0 }).replace(`"${field}":0`, `"${field}":X`),
   })),
+  ...(['teamId', 'dailyBudget', 'votingWindowMinutes'] as const).map((field) => ({
+    route: 'PUT /api/admin/feed/settings',
+    body: () =>
+      JSON.stringify({ teamId: 33, dailyBudget: 100, votingWindowMinutes: 30, [field]: 0 }).replace(
+        `"${field}":0`,
+        `"${field}":X`,
+      ),
+  })),
   { route: 'POST /api/simulation/fans', body: () => '{"prefix":"edge","first":X,"count":1}' },
   { route: 'POST /api/simulation/fans', body: () => '{"prefix":"edge","count":X}' },
 ];

@@ -465,6 +465,13 @@ const ENTRIES: Record<string, Entry> = {
       ...json({ verdict: 'counted' }),
     }),
   },
+  // The football-data feed: not configured in this world, so a sync is refused with its reason.
+  'GET /api/admin/feed': { expect: adminOnly() },
+  'PUT /api/admin/feed/settings': {
+    expect: adminOnly(),
+    call: () => json({ teamId: null, dailyBudget: 100, votingWindowMinutes: 30 }),
+  },
+  'POST /api/admin/feed/sync': { expect: adminOnly(400) },
   'POST /api/admin/banners': {
     expect: adminOnly(),
     call: () => json({ banner1: { enabled: false, type: 'manual', title: 'Kit sale' } }),

@@ -47,6 +47,8 @@ export interface TestContextOptions {
    * signals are still read), since test fans are new accounts rating in milliseconds.
    */
   shield?: boolean;
+  /** The football-data feed's clock; it never polls by itself here (`app.matchFeed.step()` does). */
+  feed?: { now?: () => number };
 }
 
 export function memoryMailer(outbox: MailMessage[]): Mailer {
@@ -81,6 +83,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.slowRequestMs === undefined ? {} : { slowRequestMs: options.slowRequestMs }),
     ...(options.snapshots ? { snapshots: options.snapshots } : {}),
+    feed: { ...options.feed, autoStart: false },
   });
   await app.ready();
   if (!options.shield && !options.database)

@@ -37,6 +37,11 @@ const match = {
   startedAt: '2026-11-25T15:00:00.000Z',
   isHalfTime: false,
   createdAt: '2026-11-25T14:00:00.000Z',
+  kickOffAt: null,
+  isHome: null,
+  feedNote: null,
+  fullTimeAt: null,
+  votingClosesAt: null,
 };
 
 afterEach(() => vi.useRealTimers());

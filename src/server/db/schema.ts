@@ -147,9 +147,12 @@ export const players = pgTable(
     isAvailableForRating: boolean('is_available_for_rating').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     apiPlayerId: integer('api_player_id'),
+    /** The provider's coach id (its own id space): the manager as the lineups name them. */
+    apiCoachId: integer('api_coach_id'),
     createdAt: createdAt(),
   },
   (t) => [
+    index('players_api_player_idx').on(t.apiPlayerId),
     check('players_position_check', sql`${t.position} in (${positionList})`),
     check(
       'players_jersey_number_check',
@@ -175,11 +178,26 @@ export const matches = pgTable(
     isLive: boolean('is_live').notNull().default(false),
     isHalfTime: boolean('is_half_time').notNull().default(false),
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    /** The football-data provider's fixture this match follows (null: a match typed in by hand). */
+    providerFixtureId: integer('provider_fixture_id'),
+    /** The club plays at home (null: not known, a match typed in by hand). */
+    isHome: boolean('is_home'),
+    /** The kick-off as the provider gives it, in UTC. */
+    kickOffAt: timestamp('kick_off_at', { withTimezone: true, mode: 'date' }),
+    /** The provider's status code (NS, 1H, HT, 2H, FT, PST, ABD, …) as last read. */
+    feedStatus: text('feed_status'),
+    /** When the lineup from the feed was published for rating. */
+    lineupPublishedAt: timestamp('lineup_published_at', { withTimezone: true, mode: 'date' }),
+    /** Full time was reached: the match is over and its voting window runs until votingClosesAt. */
+    fullTimeAt: timestamp('full_time_at', { withTimezone: true, mode: 'date' }),
+    votingClosesAt: timestamp('voting_closes_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [
     // At most one live match, whatever two admins do at once.
     uniqueIndex('matches_one_live').on(t.isLive).where(sql`${t.isLive}`),
+    // One match per provider fixture, whatever the number of syncs or instances.
+    uniqueIndex('matches_provider_fixture_unique').on(t.providerFixtureId),
     check('matches_scores_check', sql`${t.homeScore} >= 0 and ${t.awayScore} >= 0`),
     check('matches_kick_off_check', sql`${t.kickOffTime} ~ '^[0-2][0-9]:[0-5][0-9]$'`),
   ],
@@ -508,4 +526,50 @@ export const shieldSettings = pgTable(
   'shield_settings',
   { id: singletonId(), rules: jsonb('rules').notNull(), updatedAt: updatedAt() },
   (t) => [singletonCheck('shield_settings_singleton', t.id)],
+);
+
+/** The football-data feed as the admin set it (no row: nothing set, the environment's team id if any). */
+export const feedSettings = pgTable(
+  'feed_settings',
+  {
+    id: singletonId(),
+    teamId: integer('team_id'),
+    /** Requests the feed may make in a UTC day. */
+    dailyBudget: integer('daily_budget').notNull().default(100),
+    /** How long voting stays open after full time. */
+    votingWindowMinutes: integer('voting_window_minutes').notNull().default(30),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    singletonCheck('feed_settings_singleton', t.id),
+    check('feed_settings_budget_check', sql`${t.dailyBudget} between 10 and 1000000`),
+    check('feed_settings_window_check', sql`${t.votingWindowMinutes} between 0 and 1440`),
+  ],
+);
+
+/**
+ * What the feed did and may do next, shared by every instance: the day's requests (counted atomically),
+ * the provider's own count, the next poll (one instance claims each), the last sync and error.
+ */
+export const feedState = pgTable(
+  'feed_state',
+  {
+    id: singletonId(),
+    day: date('day', { mode: 'string' }),
+    requestsToday: integer('requests_today').notNull().default(0),
+    /** The provider's `x-ratelimit-requests-remaining`, as last answered. */
+    providerRemaining: integer('provider_remaining'),
+    nextPollAt: timestamp('next_poll_at', { withTimezone: true, mode: 'date' }),
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true, mode: 'date' }),
+    fixturesSyncedAt: timestamp('fixtures_synced_at', { withTimezone: true, mode: 'date' }),
+    squadSyncedAt: timestamp('squad_synced_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    lastErrorAt: timestamp('last_error_at', { withTimezone: true, mode: 'date' }),
+    /** Failures in a row: the back-off grows with them. */
+    failures: integer('failures').notNull().default(0),
+    /** An admin set the players for rating by hand: a lineup sync after this does not replace them. */
+    squadByHandAt: timestamp('squad_by_hand_at', { withTimezone: true, mode: 'date' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [singletonCheck('feed_state_singleton', t.id)],
 );

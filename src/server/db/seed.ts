@@ -9,10 +9,15 @@ export interface SeedResult {
 }
 
 /**
- * Fills an empty database: the club's squad and the singleton settings rows. Idempotent, and safe when
+ * Fills an empty database: the club's squad (unless the football-data feed brings it) and the singleton
+ * settings rows. Idempotent, and safe when
  * several instances start at once (settings use ON CONFLICT; the squad goes in one statement).
  */
-export async function seedDatabase(db: Database, clubName: string): Promise<SeedResult> {
+export async function seedDatabase(
+  db: Database,
+  clubName: string,
+  options: { squad?: boolean } = {},
+): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     // Serializes concurrent first starts on one PostgreSQL; released at commit.
     await tx.execute(sql`select pg_advisory_xact_lock(72016502)`);
@@ -25,7 +30,7 @@ export async function seedDatabase(db: Database, clubName: string): Promise<Seed
       .values([{ slot: 'banner1' }, { slot: 'banner2' }])
       .onConflictDoNothing();
 
-    const squad = SQUADS[clubName];
+    const squad = options.squad === false ? undefined : SQUADS[clubName];
     const [existing] = await tx.select({ n: count() }).from(players);
     if ((existing?.n ?? 0) > 0 || !squad) return { players: 0, squadKnown: Boolean(squad) };
     await tx.insert(players).values(

@@ -68,6 +68,10 @@ export const changesPlugin = fp(
       }
     }
 
+    // For writers that are not routes (the football-data feed): the same consequences, in the same place.
+    app.decorate('applyChanges', (changes: readonly Changed[]) => {
+      for (const change of changes) apply(change);
+    });
     app.decorateRequest('changed', null);
     // A callback hook: it runs on every answer, and costs no promise there.
     app.addHook('onSend', (request, reply, payload, done) => {
@@ -81,3 +85,10 @@ export const changesPlugin = fp(
   },
   { name: 'changes' },
 );
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** A write made outside a route says what it changed here, as a route declares it. */
+    applyChanges(changes: readonly Changed[]): void;
+  }
+}

@@ -6,7 +6,7 @@ import {
   matchStatus,
   type UpdateMatchBody,
 } from '@shared/matches';
-import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type MatchRow, matches, players } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
@@ -31,7 +31,19 @@ export function toMatch(row: MatchRow): Match {
     startedAt,
     status: matchStatus({ isLive: row.isLive, isHalfTime: row.isHalfTime, startedAt }),
     createdAt: row.createdAt.toISOString(),
+    kickOffAt: row.kickOffAt?.toISOString() ?? null,
+    isHome: row.isHome,
+    feedNote: feedNoteOf(row.feedStatus),
+    fullTimeAt: row.fullTimeAt?.toISOString() ?? null,
+    votingClosesAt: row.votingClosesAt?.toISOString() ?? null,
   };
+}
+
+/** The provider's status as fans read it beside the match's own: postponed, or called off. */
+function feedNoteOf(status: string | null): Match['feedNote'] {
+  if (status === 'PST' || status === 'TBD') return 'postponed';
+  if (status === 'ABD' || status === 'CANC' || status === 'AWD' || status === 'WO') return 'called-off';
+  return null;
 }
 
 /** Ended: was started and is no longer live. Everyone may then see its figures. */
@@ -47,12 +59,28 @@ export async function requireMatch(db: Database, id: number): Promise<MatchRow> 
   return row;
 }
 
-/** The live match, else the most recently created one, else null. */
+/**
+ * The live match; else, of the matches the football-data feed follows, one that ended in the last 12 hours
+ * (its results) or the next one to kick off (not postponed or called off); else the most recently created
+ * one; else null. A season's fixtures arrive at once, so creation says nothing of which comes next.
+ */
 export async function currentMatch(db: Database): Promise<Match | null> {
+  const followed = sql`${matches.providerFixtureId} is not null`;
+  const justEnded = sql`(${followed} and not ${matches.isLive} and ${matches.startedAt} is not null
+    and coalesce(${matches.votingClosesAt}, ${matches.startedAt} + interval '3 hours') > now() - interval '12 hours')`;
+  const upcoming = sql`(${followed} and ${matches.startedAt} is null and ${matches.kickOffAt} > now() - interval '3 hours'
+    and coalesce(${matches.feedStatus}, 'NS') not in ('PST', 'TBD', 'ABD', 'CANC', 'AWD', 'WO'))`;
   const [row] = await db
     .select()
     .from(matches)
-    .orderBy(desc(matches.isLive), desc(matches.createdAt), desc(matches.id))
+    .orderBy(
+      desc(matches.isLive),
+      desc(justEnded),
+      desc(upcoming),
+      sql`case when ${upcoming} then ${matches.kickOffAt} end asc nulls last`,
+      desc(matches.createdAt),
+      desc(matches.id),
+    )
     .limit(1);
   return row ? toMatch(row) : null;
 }

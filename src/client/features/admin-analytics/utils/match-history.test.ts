@@ -20,6 +20,11 @@ function match(id: number, scheduledDate: string | null, isLive = false): Match 
     startedAt: null,
     status: isLive ? 'LIVE' : 'Not Started',
     createdAt: '2025-01-01T00:00:00Z',
+    kickOffAt: null,
+    isHome: null,
+    feedNote: null,
+    fullTimeAt: null,
+    votingClosesAt: null,
   };
 }
 

@@ -1,13 +1,9 @@
-import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { FormField, fieldAria } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
-import { Skeleton } from '@client/components/ui/skeleton';
 import { Spinner } from '@client/components/ui/spinner';
 import { Switch } from '@client/components/ui/switch';
-import { apiErrorMessage } from '@client/lib/api-client';
 import { useT } from '@client/lib/i18n/use-t';
 import { SIGNAL_LABEL } from '@client/lib/shield-labels';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -16,6 +12,7 @@ import { useEffect, useId } from 'react';
 import { type Control, Controller, useForm } from 'react-hook-form';
 import { useSaveShieldRules, useShieldRules } from '../api/shield-rules';
 import { failureToast, successToast } from './notices';
+import { SettingsCard } from './settings-card';
 
 /** The thresholds, in the order the form asks them, with their labels in the catalogue. */
 const FIELDS = [
@@ -152,24 +149,14 @@ function RulesForm({ saved, notify }: { saved: ShieldRules; notify: boolean }) {
 /** Settings: the shield's rules against brigading, as thresholds the admin reads and tunes. */
 export function ShieldRulesCard({ notify }: { notify: boolean }) {
   const t = useT();
-  const saved = useShieldRules();
   return (
-    <Card>
-      <CardHeader className="px-4 sm:px-6">
-        <CardTitle>{t('admin.shield.title')}</CardTitle>
-        <CardDescription>{t('admin.shield.description')}</CardDescription>
-      </CardHeader>
-      <CardContent className="px-4 sm:px-6">
-        {saved.isPending ? (
-          <Skeleton className="h-40 w-full" />
-        ) : saved.isError ? (
-          <Alert title={t('admin.shield.loadFailed')}>
-            {apiErrorMessage(saved.error, saved.error.message)}
-          </Alert>
-        ) : (
-          <RulesForm saved={saved.data} notify={notify} />
-        )}
-      </CardContent>
-    </Card>
+    <SettingsCard
+      title={t('admin.shield.title')}
+      description={t('admin.shield.description')}
+      query={useShieldRules()}
+      loadFailed={t('admin.shield.loadFailed')}
+    >
+      {(saved) => <RulesForm saved={saved} notify={notify} />}
+    </SettingsCard>
   );
 }
