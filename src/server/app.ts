@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { AUTH_ERRORS } from '@shared/auth';
+import { MAX_UPLOAD_BYTES } from '@shared/uploads';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
@@ -35,6 +36,7 @@ import {
 } from './features/newsletter/newsletter.service';
 import { oauthRoutes } from './features/oauth/oauth.routes';
 import { AvailablePlayersCache } from './features/players/available-players-cache';
+import { createFootballData } from './features/players/football-data';
 import { playersRoutes } from './features/players/players.routes';
 import { playersAdminRoutes } from './features/players/players-admin.routes';
 import { pushRoutes } from './features/push/push.routes';
@@ -378,6 +380,15 @@ async function registerFeatures(app: FastifyInstance, options: AppOptions, servi
     now: options.feed?.now ?? Date.now,
     applyChanges: (changes) => app.applyChanges(changes),
     log: app.log,
+    ...(env.FOOTBALL_API_URL && env.FOOTBALL_API_KEY
+      ? {
+          downloadPhoto: createFootballData({
+            url: env.FOOTBALL_API_URL,
+            key: env.FOOTBALL_API_KEY,
+            maxImageBytes: MAX_UPLOAD_BYTES,
+          }).download,
+        }
+      : {}),
   });
   app.decorate('matchFeed', matchFeed);
   if (options.feed?.autoStart !== false)

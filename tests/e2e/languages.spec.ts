@@ -363,7 +363,7 @@ for (const { locale, browserLocale, opponent } of FANS) {
         await expect(confirmation).toBeVisible();
         await checkScreen(page, locale, 'submitted', serverData);
 
-        // The results: the leaderboard with the fan's ratings, the rating keys locked (the toast gone).
+        // The results: the leaderboard, and the fan's ratings as one table in place of the keys (the toast gone).
         await page.mouse.move(195, 300);
         await expect(confirmation).toBeHidden({ timeout: 20_000 });
         const leaderboard = page.getByRole('heading', { name: t('results.leaderboard.title') });
@@ -371,9 +371,10 @@ for (const { locale, browserLocale, opponent } of FANS) {
         // 10.0 in the language's own figures (Arabic keeps Latin digits: 10.0; French writes 10,0).
         await expect(page.locator(`li[data-reorder-key="${star.id}"]`)).toContainText(/10[.,]0/);
         await expect(page.getByRole('heading', { name: t('voting.board.yourRatings') })).toBeVisible();
+        await expect(page.getByRole('table', { name: t('voting.mine.caption') })).toBeVisible();
         await expect(
           page.getByRole('button', { name: t('voting.card.rateValue', { name: star.name, value: 3 }) }),
-        ).toBeDisabled();
+        ).toHaveCount(0);
         await page.waitForLoadState('networkidle');
         await leaderboard.scrollIntoViewIfNeeded();
         await checkScreen(page, locale, 'results', serverData);

@@ -24,6 +24,7 @@ test(
   { tag: '@both-sizes' },
   async ({ page, server, uniqueEmail }, testInfo) => {
     const phone = isPhone(testInfo);
+    let heightBefore = Number.POSITIVE_INFINITY;
     const live = await startMatchAsAdmin(`http://127.0.0.1:${server.port}`, 'Everton', { substitutes: 3 });
     try {
       const [star] = live.starters as [Player];
@@ -46,6 +47,7 @@ test(
         const bar = await progress.boundingBox();
         expect((bar?.y ?? 0) + (bar?.height ?? 0)).toBeCloseTo(844, 0);
         const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        heightBefore = height;
         testInfo.annotations.push({
           type: 'page height before the vote at 390 px',
           description: `${height}`,
@@ -61,12 +63,25 @@ test(
       await expectAccessible(page, `${testInfo.project.name}: rating`);
       await page.screenshot({ path: testInfo.outputPath('live.png') });
 
-      // Rate everyone in the page, pick the Man of the Match and submit.
-      for (const player of live.available) {
+      // Rate everyone in the page but the manager (the last card): the progress names him, and a tap on his
+      // name brings his card into view with the focus on his keys.
+      const rateSeven = async (player: Player) => {
         const key = page.getByRole('button', { name: `Rate ${player.name} 7`, exact: true });
         await key.click();
         await expect(key).toHaveAttribute('aria-pressed', 'true');
-      }
+      };
+      for (const player of live.available.filter((p) => p.id !== live.manager.id)) await rateSeven(player);
+      const next = progress.getByTestId('next-to-rate');
+      await expect(next).toHaveText(`Next: ${live.manager.name}`);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await next.click();
+      const managerKey = page.getByRole('button', { name: `Rate ${live.manager.name} 1`, exact: true });
+      await expect(managerKey).toBeFocused();
+      await expect(managerKey).toBeInViewport();
+      await page.screenshot({ path: testInfo.outputPath('next-to-rate.png') });
+      await rateSeven(live.manager);
+      await expect(next).toHaveCount(0);
+      // Pick the Man of the Match and submit.
       await page.getByRole('button', { name: `Select as MOTM: ${star.name}`, exact: true }).click();
       await expect(progress).toContainText(star.name);
       await progress.getByRole('button', { name: 'Submit Vote' }).click();
@@ -77,8 +92,20 @@ test(
       await expect(result).toBeInViewport();
       await expect(page.getByRole('heading', { name: 'Top Performers' })).toBeVisible();
       expect(await pageTop(page, '#motm-card')).toBeLessThan(await pageTop(page, '#rate-players'));
+      // The fan's ratings become one table: theirs beside the fans' and the difference.
+      const table = page.getByRole('table', { name: "Your ratings beside the fans' averages" });
+      await expect(table.getByRole('row')).toHaveCount(live.available.length + 1);
+      await expect(table.getByRole('row', { name: new RegExp(star.name) })).toContainText('7');
+      await expect(page.getByRole('button', { name: /^Rate .* \d+$/ })).toHaveCount(0);
+      if (phone) {
+        // After the vote the page is no longer than before it.
+        const after = await page.evaluate(() => document.documentElement.scrollHeight);
+        testInfo.annotations.push({ type: 'page height after the vote at 390 px', description: `${after}` });
+        expect(after).toBeLessThanOrEqual(heightBefore);
+      }
       await expectAccessible(page, `${testInfo.project.name}: voted`);
       await page.screenshot({ path: testInfo.outputPath('voted.png') });
+      await page.screenshot({ path: testInfo.outputPath('voted-full.png'), fullPage: true });
 
       // The match ends. A fan who never voted finds the results first and the rating closed.
       expect(

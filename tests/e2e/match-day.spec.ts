@@ -144,8 +144,11 @@ test(
     const leaderboard = (await api.json()) as LeaderboardEntry[];
     expect(leaderboard[0]).toMatchObject({ id: star.id, averageRating: 9.5, ratingCount: 2 });
     expect(leaderboard.find((e) => e.id === second.id)).toMatchObject({ averageRating: 7.5, ratingCount: 2 });
-    // After the vote, rating buttons are locked.
-    await expect(page.getByRole('button', { name: `Rate ${second.name} 3`, exact: true })).toBeDisabled();
+    // After the vote the keys give way to the fan's ratings beside the fans' averages (9.5 and 7.5).
+    await expect(page.getByRole('button', { name: `Rate ${second.name} 3`, exact: true })).toHaveCount(0);
+    const mine = page.getByRole('table', { name: "Your ratings beside the fans' averages" });
+    await expect(mine.getByRole('row', { name: new RegExp(star.name) })).toContainText('9.5');
+    await expect(mine.getByRole('row', { name: new RegExp(second.name) })).toContainText('7.5');
 
     // The match ends; a fan who has not voted tries to rate and is told voting has ended.
     const latecomer = await fanPage(browser, server, uniqueEmail(), 'desktop');

@@ -149,9 +149,15 @@ function SignedInHome({ user }: { user: PublicUser }) {
           onConsentRequired={requestConsent}
           results={{
             motm: (
+              <Suspense fallback={<Skeleton className="h-48 w-full rounded-xl" />}>
+                <MotmCard matchId={match.id} resultsVisible={showResults} final={hasEnded(match)} />
+              </Suspense>
+            ),
+            // The result and the leaderboard's top come first after the vote; the push offer after them.
+            leaderboard: (
               <>
-                <Suspense fallback={<Skeleton className="h-48 w-full rounded-xl" />}>
-                  <MotmCard matchId={match.id} resultsVisible={showResults} final={hasEnded(match)} />
+                <Suspense fallback={<Skeleton className="h-96 w-full rounded-xl" />}>
+                  <LeaderboardCard matchId={match.id} />
                 </Suspense>
                 {hasVoted && mayOfferPush(user.id) ? (
                   <Suspense fallback={null}>
@@ -159,11 +165,6 @@ function SignedInHome({ user }: { user: PublicUser }) {
                   </Suspense>
                 ) : null}
               </>
-            ),
-            leaderboard: (
-              <Suspense fallback={<Skeleton className="h-96 w-full rounded-xl" />}>
-                <LeaderboardCard matchId={match.id} />
-              </Suspense>
             ),
             placeholder: <CompleteYourVote />,
           }}

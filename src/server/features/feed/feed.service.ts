@@ -6,6 +6,7 @@ import { type MatchRow, matches, type PlayerRow, players } from '../../db/schema
 import type { Changed } from '../../lib/changes';
 import { keepReportsCurrent } from '../match-reports/match-reports.service';
 import { updateMatch } from '../matches/matches.service';
+import { PROVIDER_PLAYER_IMAGE, storeImage } from '../uploads/uploads.service';
 import {
   claimPoll,
   instant,
@@ -73,7 +74,12 @@ export interface MatchFeedDeps {
   now: () => number;
   applyChanges: (changes: readonly Changed[]) => void;
   log: FastifyBaseLogger;
+  /** Downloads a player's photo from the provider's media host (not a counted request); none: no photos. */
+  downloadPhoto?: (url: string) => Promise<Buffer>;
 }
+
+/** Photos downloaded at once: polite to the provider's media host. */
+const PHOTO_CONCURRENCY = 4;
 
 const POSITION_OF_CODE: Record<string, string> = {
   G: 'Goalkeeper',
@@ -440,9 +446,38 @@ export class MatchFeed {
           });
         }
       });
+      await this.keepPhotos(squad.players);
       this.deps.applyChanges([{ kind: 'players', what: 'squad' }]);
     }
     await markSynced(db, 'squad', this.now());
+  }
+
+  /** The provider's photo of each player who has none yet, kept re-encoded like an upload; a failure skips one. */
+  private async keepPhotos(list: { id: number; photo?: string | null }[]): Promise<void> {
+    const { db, downloadPhoto, log } = this.deps;
+    if (!downloadPhoto) return;
+    const photoOf = new Map(list.filter((p) => p.photo).map((p) => [p.id, p.photo as string]));
+    const missing = (
+      await db
+        .select({ id: players.id, apiPlayerId: players.apiPlayerId })
+        .from(players)
+        .where(and(isNull(players.image), isNotNull(players.apiPlayerId)))
+    ).filter((p) => photoOf.has(p.apiPlayerId as number));
+    let next = 0;
+    const worker = async () => {
+      for (let i = next++; i < missing.length; i = next++) {
+        const player = missing[i];
+        const url = player && photoOf.get(player.apiPlayerId as number);
+        if (!player || !url) continue;
+        try {
+          const stored = await storeImage(db, await downloadPhoto(url), PROVIDER_PLAYER_IMAGE);
+          await db.update(players).set({ image: stored.objectPath }).where(eq(players.id, player.id));
+        } catch (error) {
+          log.warn({ err: error, playerId: player.id }, 'football-data feed: photo skipped');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PHOTO_CONCURRENCY, missing.length) }, worker));
   }
 
   /**

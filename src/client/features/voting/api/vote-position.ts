@@ -2,13 +2,19 @@ import { callEndpoint } from '@client/lib/api-client';
 import { keyOf } from '@shared/endpoint';
 import { groundApi } from '@shared/ground';
 import type { VoteLocation } from '@shared/votes';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 
 /** A position older than this says little about where the vote is cast. */
 const FRESH_MS = 30 * 60_000;
 /** The longest a submit waits for a new fix before it goes with the last one (or none). */
 const SUBMIT_WAIT_MS = 2_500;
+
+const groundQueryOptions = queryOptions({
+  queryKey: keyOf(groundApi.status),
+  queryFn: () => callEndpoint(groundApi.status, {}),
+  staleTime: 10 * 60_000,
+});
 
 function position(options: PositionOptions): Promise<VoteLocation | undefined> {
   return new Promise((resolve) => {
@@ -33,12 +39,8 @@ function position(options: PositionOptions): Promise<VoteLocation | undefined> {
  * the server keeps only whether it was at the ground.
  */
 export function useVotePosition(wanted: boolean): () => Promise<VoteLocation | undefined> {
-  const ground = useQuery({
-    queryKey: keyOf(groundApi.status),
-    queryFn: () => callEndpoint(groundApi.status, {}),
-    enabled: wanted,
-    staleTime: 10 * 60_000,
-  });
+  const queryClient = useQueryClient();
+  const ground = useQuery({ ...groundQueryOptions, enabled: wanted });
   const active = wanted && ground.data?.active === true;
   const last = useRef<{ location: VoteLocation; at: number } | null>(null);
 
@@ -54,10 +56,13 @@ export function useVotePosition(wanted: boolean): () => Promise<VoteLocation | u
   }, [active]);
 
   return useCallback(async () => {
-    if (!active) return undefined;
+    if (!wanted) return undefined;
+    // A submit made before the ground's answer arrived waits for it (from the cache when it has it).
+    const status = await queryClient.fetchQuery(groundQueryOptions).catch(() => null);
+    if (!status?.active) return undefined;
     const fresh = await position({ enableHighAccuracy: true, maximumAge: 60_000, timeout: SUBMIT_WAIT_MS });
     if (fresh) return fresh;
     const kept = last.current;
     return kept && Date.now() - kept.at < FRESH_MS ? kept.location : undefined;
-  }, [active]);
+  }, [wanted, queryClient]);
 }

@@ -133,6 +133,7 @@ export const PlayerCard = memo(function PlayerCard({
     <article
       aria-labelledby={nameId}
       data-player-row=""
+      data-player-id={player.id}
       className={cn(
         'surface-light flex flex-col gap-2 rounded-lg border bg-card p-2 shadow-xs transition-colors sm:p-2.5',
         isMotm ? 'border-[#c9b200] ring-2 ring-gold' : rated ? 'border-primary/35' : 'border-border',

@@ -23,6 +23,7 @@ import { useMotmChoice } from '../hooks/use-motm-choice';
 import { useQueuedRatings } from '../offline/offline-queue';
 import { groupPlayers } from '../utils/group-players';
 import { CurrentMatchCard } from './current-match-card';
+import { MyRatingsTable } from './my-ratings-table';
 import { PlayerGroupSection } from './player-group-section';
 import { PROGRESS_HINT, type VoteStatus, VotingProgressBar } from './voting-progress-card';
 import { PlayerCardsSkeleton } from './voting-skeleton';
@@ -161,9 +162,12 @@ export function VotingBoard({ match, user, onConsentRequired, results, side }: V
     [hasVoted, toggle],
   );
 
+  // In the order of the screen: the first player the fan has not rated is the one the progress names.
+  const nextPlayer = groups.flatMap((g) => g.players).find((p) => !ratings.has(p.id));
   const status: VoteStatus = {
     completed,
     total,
+    next: nextPlayer ? { id: nextPlayer.id, name: nextPlayer.name } : null,
     motmName,
     votingOpen: match.isLive,
     state: submit.state,
@@ -230,6 +234,13 @@ export function VotingBoard({ match, user, onConsentRequired, results, side }: V
               <p className="font-semibold text-foreground">{t('voting.board.noPlayersTitle')}</p>
               <p>{t('voting.board.noPlayersText')}</p>
             </Card>
+          ) : hasVoted && ratings.size > 0 ? (
+            <MyRatingsTable
+              players={groups.flatMap((g) => g.players)}
+              ratings={ratings}
+              distribution={showResults ? distribution.data : undefined}
+              motmPlayerId={motm.motmPlayerId}
+            />
           ) : (
             groups.map((group) => (
               <PlayerGroupSection

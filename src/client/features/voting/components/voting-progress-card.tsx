@@ -2,7 +2,7 @@ import { Progress } from '@client/components/ui/progress';
 import { Trans } from '@client/lib/i18n/react';
 import { useT } from '@client/lib/i18n/use-t';
 import { cn } from '@client/lib/utils';
-import { Trophy } from 'lucide-react';
+import { ChevronRight, Trophy } from 'lucide-react';
 import { useId } from 'react';
 import type { SubmitState } from '../api/submit-vote';
 import { SubmitVoteButton } from './submit-vote-button';
@@ -18,6 +18,8 @@ type Translate = ReturnType<typeof useT>;
 export interface VoteStatus {
   completed: number;
   total: number;
+  /** The first player on the screen the fan has not rated yet, or null. */
+  next: { id: number; name: string } | null;
   motmName: string | null;
   /** The match is live: ratings and the vote are taken. */
   votingOpen: boolean;
@@ -38,6 +40,39 @@ export function missingText(
   if (left > 0) return t('voting.progress.missingRatings', { count: left });
   if (!motmName) return t('voting.progress.missingMotm');
   return t('voting.progress.allSet');
+}
+
+/** Brings a player's card into view and puts the focus on its first rating key. */
+export function goToPlayer(playerId: number): void {
+  const card = document.querySelector<HTMLElement>(`[data-player-id="${playerId}"]`);
+  if (!card) return;
+  const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  card.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'center' });
+  card.querySelector<HTMLButtonElement>('[data-key-row] button')?.focus({ preventScroll: true });
+}
+
+/** Whether the progress should name who is left: the fan is still rating. */
+const naming = (status: VoteStatus) => status.votingOpen && status.state === 'idle' && status.next !== null;
+
+/** 'Next: name ›': who is still to rate, named, and reached in one tap. */
+export function NextToRate({ status, className }: { status: VoteStatus; className?: string }) {
+  const t = useT();
+  const next = status.next;
+  if (!next || !naming(status)) return null;
+  return (
+    <button
+      type="button"
+      onClick={() => goToPlayer(next.id)}
+      className={cn(
+        'inline-flex min-h-11 min-w-0 items-center gap-1 text-start text-sm font-semibold text-primary-text underline-offset-2 hover:underline',
+        className,
+      )}
+      data-testid="next-to-rate"
+    >
+      <span className="truncate">{t('voting.progress.next', { name: next.name })}</span>
+      <ChevronRight className="size-4 shrink-0 rtl:rotate-180" aria-hidden="true" />
+    </button>
+  );
 }
 
 /** 'Submit Vote' of the Voting Progress, bar or card: the button the page comes back to. */
@@ -104,16 +139,21 @@ export function VotingProgressBar(status: VoteStatus) {
             />
           </p>
           <Progress value={completed} max={total} aria-label={t('voting.progress.barLabel')} />
-          <p className="flex min-w-0 items-center gap-1 text-xs">
-            <Trophy className="size-3.5 shrink-0" aria-hidden="true" />
-            <span aria-hidden="true" className="shrink-0 text-muted-foreground">
-              {t('voting.progress.motmShort')}
-            </span>
-            <span className="sr-only">{t('voting.progress.motmLabel')} </span>
-            <span className={cn('truncate font-semibold', !motmName && 'text-muted-foreground')}>
-              {motmName ?? t('voting.progress.notSelected')}
-            </span>
-          </p>
+          {/* While players are left, the line names the next one (a tap reaches them); then the MOTM pick. */}
+          {naming(status) ? (
+            <NextToRate status={status} className="-my-3 text-xs" />
+          ) : (
+            <p className="flex min-w-0 items-center gap-1 text-xs">
+              <Trophy className="size-3.5 shrink-0" aria-hidden="true" />
+              <span aria-hidden="true" className="shrink-0 text-muted-foreground">
+                {t('voting.progress.motmShort')}
+              </span>
+              <span className="sr-only">{t('voting.progress.motmLabel')} </span>
+              <span className={cn('truncate font-semibold', !motmName && 'text-muted-foreground')}>
+                {motmName ?? t('voting.progress.notSelected')}
+              </span>
+            </p>
+          )}
         </div>
         <SubmitVote
           status={status}

@@ -8,6 +8,7 @@ import { useId } from 'react';
 import { SubmitVoteButton } from './submit-vote-button';
 import {
   missingText,
+  NextToRate,
   PROGRESS_HINT,
   ProgressAnnouncement,
   SubmitVote,
@@ -63,6 +64,7 @@ export function VotingProgressCard(status: VoteStatus & { className?: string }) 
       <Progress value={completed} max={total} aria-label={t('voting.progress.barLabel')} />
       <ProgressAnnouncement completed={completed} total={total} />
       <p className="text-sm text-muted-foreground">{t(PROGRESS_HINT)}</p>
+      <NextToRate status={status} className="-my-2" />
       <MotmLine motmName={motmName} />
       <SubmitVote status={status} describedBy={missing ? missingId : undefined} />
       {missing ? (
