@@ -427,7 +427,13 @@ test.describe('with a live match', () => {
       await expect(page.locator('#motm-card [aria-live="polite"]')).toHaveText(
         `Man of the Match: ${star.name}.`,
       );
-      await expect(page.getByRole('button', { name: `Rate ${star.name} 3`, exact: true })).toBeDisabled();
+      // The keys give way to the fan's ratings as a table, its rows named by the player.
+      await expect(page.getByRole('button', { name: `Rate ${star.name} 3`, exact: true })).toHaveCount(0);
+      await expect(
+        page
+          .getByRole('table', { name: "Your ratings beside the fans' averages" })
+          .getByRole('rowheader', { name: new RegExp(star.name) }),
+      ).toBeVisible();
 
       // Figures that move without changing the top three are not read out again; a new top three is.
       const said = await board.textContent();

@@ -80,10 +80,17 @@ test(
       await expect(managerKey).toBeInViewport();
       await page.screenshot({ path: testInfo.outputPath('next-to-rate.png') });
       await rateSeven(live.manager);
-      await expect(next).toHaveCount(0);
-      // Pick the Man of the Match and submit.
-      await page.getByRole('button', { name: `Select as MOTM: ${star.name}`, exact: true }).click();
+      // Everyone rated: the progress offers the Man of the Match as a short list of the fan's best.
+      await expect(next).toHaveText('Choose your Man of the Match');
+      await next.click();
+      const shortList = page.getByRole('region', { name: 'Your Man of the Match?' });
+      await expect(shortList.getByRole('button').first()).toBeFocused();
+      await expect(shortList.getByRole('button')).toHaveCount(5);
+      await expect(shortList.getByRole('button', { name: new RegExp(live.manager.name) })).toHaveCount(0);
+      await page.screenshot({ path: testInfo.outputPath('motm-short-list.png') });
+      await shortList.getByRole('button', { name: new RegExp(`^${star.name}`) }).click();
       await expect(progress).toContainText(star.name);
+      await expect(next).toHaveCount(0);
       await progress.getByRole('button', { name: 'Submit Vote' }).click();
 
       // The fan lands on the result, whichever screen they are on: the Man of the Match card is in view.

@@ -299,7 +299,11 @@ test(
     // Live, score with plus and minus, then ended.
     await page.getByRole('link', { name: 'Match Control' }).click();
     await expect(page.getByRole('button', { name: 'Decrease home score' })).toBeDisabled();
+    // Going live notifies fans: it is confirmed first.
     await page.getByRole('radio', { name: 'Live', exact: true }).click();
+    const start = page.getByRole('alertdialog', { name: 'Start the match?' });
+    await expect(start).toBeVisible();
+    await start.getByRole('button', { name: 'Go Live' }).click();
     await expect(page.getByText('LIVE').first()).toBeVisible();
     await page.getByRole('button', { name: 'Increase home score' }).click();
     await page.getByRole('button', { name: 'Increase home score' }).click();

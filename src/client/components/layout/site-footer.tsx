@@ -1,3 +1,4 @@
+import { AuthContext } from '@client/lib/auth/auth-context';
 import { useBranding } from '@client/lib/branding/get-customization';
 import { useSocialMedia } from '@client/lib/branding/get-social-media';
 import { useT } from '@client/lib/i18n/use-t';
@@ -5,6 +6,7 @@ import { CONTACT } from '@client/lib/site-config';
 import { cn, safeExternalUrl } from '@client/lib/utils';
 import { COPYRIGHT_YEAR } from '@shared/domain';
 import { Mail } from 'lucide-react';
+import { useContext } from 'react';
 import { Link } from 'wouter';
 import { BrandMark } from './brand-mark';
 // The footer is a lazy chunk of its own (page-shell.tsx), so the marks stay off the first load.
@@ -12,33 +14,44 @@ import { SOCIAL_NETWORKS, SocialIcon } from './social-icons';
 
 const footerLink = 'inline-flex min-h-11 items-center text-white underline-offset-4 hover:underline';
 
-function SocialLinks({ company }: { company: string }) {
+/**
+ * 'Follow {company}' with the club's social links. Without any, an admin is told where to add them and a
+ * fan sees nothing (not a hint meant for the club's staff).
+ */
+function FollowColumn({ company }: { company: string }) {
   const t = useT();
+  // Read without requiring a provider: a page drawn outside one (a legal page's render) is a fan's.
+  const user = useContext(AuthContext)?.user ?? null;
   const { data, isPending } = useSocialMedia();
   if (isPending) return null;
   const links = SOCIAL_NETWORKS.flatMap(({ key, icon }) => {
     const href = safeExternalUrl(data?.[key]);
     return href ? [{ key, icon, href }] : [];
   });
-  if (links.length === 0) {
-    return <p className="text-sm text-chrome-muted">{t('common.footer.socialEmpty')}</p>;
-  }
+  if (links.length === 0 && !user?.isAdmin) return null;
   return (
-    <ul className="flex flex-wrap gap-2">
-      {links.map(({ key, icon, href }) => (
-        <li key={key}>
-          <a
-            href={href}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={t('common.footer.socialLink', { company, network: icon.title })}
-            className="flex size-11 items-center justify-center rounded-full bg-white/10 text-white transition-colors hover:bg-primary hover:text-primary-foreground"
-          >
-            <SocialIcon icon={icon} className="size-5" />
-          </a>
-        </li>
-      ))}
-    </ul>
+    <div className="flex flex-col gap-3">
+      <p className="font-semibold text-sm text-white">{t('common.footer.follow', { company })}</p>
+      {links.length === 0 ? (
+        <p className="text-sm text-chrome-muted">{t('common.footer.socialEmpty')}</p>
+      ) : (
+        <ul className="flex flex-wrap gap-2">
+          {links.map(({ key, icon, href }) => (
+            <li key={key}>
+              <a
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={t('common.footer.socialLink', { company, network: icon.title })}
+                className="flex size-11 items-center justify-center rounded-full bg-white/10 text-white transition-colors hover:bg-primary hover:text-primary-foreground"
+              >
+                <SocialIcon icon={icon} className="size-5" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 
@@ -104,10 +117,7 @@ export function SiteFooter({ compact = false }: SiteFooterProps) {
             </li>
           </ul>
         </nav>
-        <div className="flex flex-col gap-3">
-          <p className="font-semibold text-sm text-white">{t('common.footer.follow', { company })}</p>
-          <SocialLinks company={company} />
-        </div>
+        <FollowColumn company={company} />
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto w-full max-w-6xl px-4 py-4 text-sm sm:px-6">{copyright}</p>

@@ -22,14 +22,15 @@ export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provid
 }
 
 /**
- * Where toasts show. The admin panel's tables fill its main column, so there toasts sit over the side
- * navigation on laptops (18rem: the 16rem nav and the main column's 2rem padding) and at the bottom on
- * phones, where the panel leaves room below its content.
+ * Where toasts show. On the fan's pages they rise from the bottom, above the phone's voting bar, so the
+ * result a vote brings into view at the top of the screen is never under one. The admin panel's tables
+ * fill its main column, so there toasts sit over the side navigation on laptops (18rem: the 16rem nav and
+ * the main column's 2rem padding) and at the bottom on phones, where the panel leaves room below its content.
  */
 export type ToastPlacement = 'page' | 'admin';
 
 const PLACEMENTS: Record<ToastPlacement, string> = {
-  page: 'top-0 flex-col-reverse p-4 sm:top-auto sm:end-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
+  page: 'bottom-0 flex-col p-4 pb-24 sm:end-0 sm:pb-4 md:max-w-[420px]',
   admin: 'bottom-0 start-0 flex-col p-3 md:w-72',
 };
 

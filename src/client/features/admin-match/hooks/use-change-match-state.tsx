@@ -89,6 +89,11 @@ export function useChangeMatchState(
   const change = useCallback(
     (state: MatchState) => {
       if (!match) return;
+      // Refused before the question: confirming a start the server would refuse helps nobody.
+      if (state === 'live' && publishedCount === 0) {
+        showCannotStartToast();
+        return;
+      }
       const text = stateConfirmation(matchPhase(match), state);
       if (!text) {
         apply(state);
@@ -97,7 +102,7 @@ export function useChangeMatchState(
       setAsking({ state, text });
       setConfirming(true);
     },
-    [match, apply],
+    [match, apply, publishedCount],
   );
 
   const confirmDialog = (

@@ -103,8 +103,10 @@ describe('match state', () => {
     expect(canChooseState({ isLive: true, startedAt: 'x' }, 'ended')).toBe(true);
   });
 
-  it('asks before ending, reopening or resetting, and says what it does to every fan', () => {
-    expect(stateConfirmation('preparing', 'live')).toBeNull();
+  it('asks before going live, ending, reopening or resetting, and says what it does to every fan', () => {
+    const live = stateConfirmation('preparing', 'live');
+    expect(live?.confirmLabel).toBe('Go Live');
+    expect(live?.description).toMatch(/gets a notification now/);
     expect(stateConfirmation('live', 'live')).toBeNull();
     const end = stateConfirmation('live', 'ended');
     expect(end?.confirmLabel).toBe('End Match');

@@ -51,6 +51,13 @@ export function stateConfirmation(from: MatchState, to: MatchState): StateConfir
       description: i18n._('admin-match.confirm.endDescription'),
       confirmLabel: i18n._('admin-match.confirm.endLabel'),
     };
+  // Going live opens voting and sends a notification to every fan who asked for one: never one tap.
+  if (to === 'live' && from === 'preparing')
+    return {
+      title: i18n._('admin-match.confirm.liveTitle'),
+      description: i18n._('admin-match.confirm.liveDescription'),
+      confirmLabel: i18n._('admin-match.confirm.liveLabel'),
+    };
   if (to === 'live' && from === 'ended')
     return {
       title: i18n._('admin-match.confirm.reopenTitle'),

@@ -23,6 +23,7 @@ import { useMotmChoice } from '../hooks/use-motm-choice';
 import { useQueuedRatings } from '../offline/offline-queue';
 import { groupPlayers } from '../utils/group-players';
 import { CurrentMatchCard } from './current-match-card';
+import { MotmShortList } from './motm-short-list';
 import { MyRatingsTable } from './my-ratings-table';
 import { PlayerGroupSection } from './player-group-section';
 import { PROGRESS_HINT, type VoteStatus, VotingProgressBar } from './voting-progress-card';
@@ -259,6 +260,17 @@ export function VotingBoard({ match, user, onConsentRequired, results, side }: V
               />
             ))
           )}
+
+          {votingOpen && allRated && groups.length > 0 ? (
+            <MotmShortList
+              players={groups.flatMap((g) => g.players)}
+              ratings={ratings}
+              motmPlayerId={motm.motmPlayerId}
+              onPick={(playerId) => {
+                if (playerId !== motm.motmPlayerId) onToggleMotm(playerId);
+              }}
+            />
+          ) : null}
 
           {showProgress && wide ? (
             <Suspense fallback={null}>

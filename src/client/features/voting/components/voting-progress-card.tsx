@@ -5,6 +5,7 @@ import { cn } from '@client/lib/utils';
 import { ChevronRight, Trophy } from 'lucide-react';
 import { useId } from 'react';
 import type { SubmitState } from '../api/submit-vote';
+import { MOTM_SHORT_LIST_ID } from './motm-short-list';
 import { SubmitVoteButton } from './submit-vote-button';
 
 export const VOTING_PROGRESS_ID = 'voting-progress';
@@ -51,25 +52,47 @@ export function goToPlayer(playerId: number): void {
   card.querySelector<HTMLButtonElement>('[data-key-row] button')?.focus({ preventScroll: true });
 }
 
-/** Whether the progress should name who is left: the fan is still rating. */
-const naming = (status: VoteStatus) => status.votingOpen && status.state === 'idle' && status.next !== null;
+/** Brings the Man of the Match short list into view with the focus on its first choice. */
+function goToShortList(): void {
+  const list = document.getElementById(MOTM_SHORT_LIST_ID);
+  if (!list) return;
+  const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  list.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'center' });
+  list.querySelector<HTMLButtonElement>('button')?.focus({ preventScroll: true });
+}
 
-/** 'Next: name ›': who is still to rate, named, and reached in one tap. */
+/** What is left before the vote, as one step a tap reaches: the next player to rate, else the MOTM pick. */
+function stepOf(status: VoteStatus): { label: 'next' | 'motm'; go: () => void } | null {
+  if (!status.votingOpen || status.state !== 'idle') return null;
+  const next = status.next;
+  if (next) return { label: 'next', go: () => goToPlayer(next.id) };
+  if (!status.motmName && status.total > 0) return { label: 'motm', go: goToShortList };
+  return null;
+}
+
+/** Whether the progress names the next step (else it shows the MOTM pick). */
+const naming = (status: VoteStatus) => stepOf(status) !== null;
+
+/** 'Next: name ›' or 'Choose your Man of the Match ›': what is left, named, and reached in one tap. */
 export function NextToRate({ status, className }: { status: VoteStatus; className?: string }) {
   const t = useT();
-  const next = status.next;
-  if (!next || !naming(status)) return null;
+  const step = stepOf(status);
+  if (!step) return null;
   return (
     <button
       type="button"
-      onClick={() => goToPlayer(next.id)}
+      onClick={step.go}
       className={cn(
         'inline-flex min-h-11 min-w-0 items-center gap-1 text-start text-sm font-semibold text-primary-text underline-offset-2 hover:underline',
         className,
       )}
       data-testid="next-to-rate"
     >
-      <span className="truncate">{t('voting.progress.next', { name: next.name })}</span>
+      <span className="truncate">
+        {step.label === 'next' && status.next
+          ? t('voting.progress.next', { name: status.next.name })
+          : t('voting.progress.chooseMotm')}
+      </span>
       <ChevronRight className="size-4 shrink-0 rtl:rotate-180" aria-hidden="true" />
     </button>
   );
