@@ -15,3 +15,8 @@ export function oneDecimal(value: number): string {
 export function isolateLtr(text: string): string {
   return directionOf(currentLocale()) === 'rtl' ? `\u2066${text}\u2069` : text;
 }
+
+/** A shirt number as it is read in every language, #24, kept left to right inside a right-to-left line. */
+export function shirtNumber(number: number): string {
+  return isolateLtr(`#${number}`);
+}

@@ -4,7 +4,7 @@ import { RankBadge } from '@client/components/player/rank-badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useAuth } from '@client/lib/auth/auth-context';
-import { isolateLtr, oneDecimal } from '@client/lib/i18n/figures';
+import { isolateLtr, oneDecimal, shirtNumber } from '@client/lib/i18n/figures';
 import { positionName } from '@client/lib/i18n/positions';
 import { Trans } from '@client/lib/i18n/react';
 import { useT } from '@client/lib/i18n/use-t';
@@ -121,7 +121,7 @@ function ReportRow({
   const t = useT();
   const meta = [
     positionName(player.position),
-    player.jerseyNumber !== null ? `#${player.jerseyNumber}` : null,
+    player.jerseyNumber !== null ? shirtNumber(player.jerseyNumber) : null,
     player.isSubstitute ? t('reports.report.sub') : null,
   ]
     .filter(Boolean)

@@ -1,7 +1,7 @@
 import { PlayerAvatar } from '@client/components/player/player-avatar';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { isolateLtr, oneDecimal } from '@client/lib/i18n/figures';
+import { isolateLtr, oneDecimal, shirtNumber } from '@client/lib/i18n/figures';
 import { positionName } from '@client/lib/i18n/positions';
 import { useT } from '@client/lib/i18n/use-t';
 import { formatCalendarDay, formatNumber } from '@client/lib/intl-format';
@@ -22,7 +22,7 @@ function PlayerHeader({ profile }: { profile: PlayerProfile }) {
   const { player } = profile;
   const meta = [
     positionName(player.isManager ? 'Manager' : player.position),
-    player.jerseyNumber !== null ? `#${player.jerseyNumber}` : null,
+    player.jerseyNumber !== null ? shirtNumber(player.jerseyNumber) : null,
   ]
     .filter(Boolean)
     .join(' · ');

@@ -1,4 +1,4 @@
-import { oneDecimal } from '@client/lib/i18n/figures';
+import { oneDecimal, shirtNumber } from '@client/lib/i18n/figures';
 import { positionName, positionShort } from '@client/lib/i18n/positions';
 import { Trans } from '@client/lib/i18n/react';
 import { useT } from '@client/lib/i18n/use-t';
@@ -125,7 +125,7 @@ export const PlayerCard = memo(function PlayerCard({
   const rated = rating !== undefined;
   const meta = [
     positionAbbreviation(player),
-    player.jerseyNumber !== null ? `#${player.jerseyNumber}` : null,
+    player.jerseyNumber !== null ? shirtNumber(player.jerseyNumber) : null,
     player.isManager ? positionName('Manager') : player.isSubstitute ? t('voting.card.sub') : null,
   ].filter(Boolean);
 

@@ -7,7 +7,7 @@ import {
 } from '@client/components/ui/dialog';
 import type { LazyDialogState } from '@client/components/ui/lazy-dialog';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { oneDecimal } from '@client/lib/i18n/figures';
+import { oneDecimal, shirtNumber } from '@client/lib/i18n/figures';
 import { positionName } from '@client/lib/i18n/positions';
 import { useT } from '@client/lib/i18n/use-t';
 import { formatNumber } from '@client/lib/intl-format';
@@ -206,7 +206,7 @@ interface PlayerStatsContentProps extends LazyDialogState {
 export function PlayerStatsContent({ player, ...state }: PlayerStatsContentProps) {
   const details = [
     positionName(player.position),
-    player.jerseyNumber !== null ? `#${player.jerseyNumber}` : null,
+    player.jerseyNumber !== null ? shirtNumber(player.jerseyNumber) : null,
   ]
     .filter(Boolean)
     .join(' · ');
