@@ -2,10 +2,16 @@ import type { FeedSettings, FeedStatus } from '@shared/feed';
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Database, rows } from '../../db/client';
-import { type MatchRow, matches, type PlayerRow, players } from '../../db/schema';
+import { type MatchRow, matches, type PlayerRow, players, ratings } from '../../db/schema';
 import type { Changed } from '../../lib/changes';
 import { keepReportsCurrent } from '../match-reports/match-reports.service';
-import { updateMatch } from '../matches/matches.service';
+import {
+  CALLED_OFF_STATUSES,
+  goingAhead,
+  matchUpdateChanges,
+  POSTPONED_STATUSES,
+  updateMatch,
+} from '../matches/matches.service';
 import { PROVIDER_PLAYER_IMAGE, storeImage } from '../uploads/uploads.service';
 import {
   claimPoll,
@@ -37,8 +43,8 @@ const HOUR = 60 * MINUTE;
 /** The provider's status codes, grouped as the feed acts on them. */
 const IN_PLAY = new Set(['1H', 'HT', '2H', 'ET', 'BT', 'P', 'LIVE', 'INT', 'SUSP']);
 const FINISHED = new Set(['FT', 'AET', 'PEN']);
-const CALLED_OFF = new Set(['ABD', 'CANC', 'AWD', 'WO']);
-const NOT_ON = new Set(['PST', 'TBD']);
+const CALLED_OFF = new Set(CALLED_OFF_STATUSES);
+const NOT_ON = new Set(POSTPONED_STATUSES);
 
 /** Lineups are looked for from this long before kick-off (they usually appear 20 to 40 minutes before). */
 export const LINEUP_WINDOW_MS = 90 * MINUTE;
@@ -327,7 +333,7 @@ export class MatchFeed {
           isNull(matches.fullTimeAt),
           sql`(${matches.isLive} or (${matches.startedAt} is null
                 and ${matches.kickOffAt} between ${instant(now - 6 * HOUR)} and ${instant(now + LINEUP_WINDOW_MS)}
-                and coalesce(${matches.feedStatus}, 'NS') not in ('PST', 'TBD', 'ABD', 'CANC', 'AWD', 'WO')))`,
+                and ${goingAhead}))`,
         ),
       )
       .orderBy(sql`${matches.isLive} desc, ${matches.kickOffAt} asc`)
@@ -340,7 +346,7 @@ export class MatchFeed {
       this.deps.db,
       sql`select min(kick_off_at) as at from matches
           where provider_fixture_id is not null and started_at is null and kick_off_at > ${instant(now)}
-            and coalesce(feed_status, 'NS') not in ('PST', 'TBD', 'ABD', 'CANC', 'AWD', 'WO')`,
+            and ${goingAhead}`,
     );
     return row?.at ? new Date(row.at).getTime() : null;
   }
@@ -505,10 +511,10 @@ export class MatchFeed {
       const bench = await this.ensurePlayers(tx, ours.substitutes);
       const manager = await this.ensureManager(tx, ours.coach);
       const rated = await tx
-        .selectDistinct({ id: sql<number>`player_id` })
-        .from(sql`ratings`)
-        .where(sql`match_id = ${match.id}`);
-      const keep = new Set([...starters, ...(manager ? [manager] : []), ...rated.map((r) => Number(r.id))]);
+        .selectDistinct({ id: ratings.playerId })
+        .from(ratings)
+        .where(eq(ratings.matchId, match.id));
+      const keep = new Set([...starters, ...(manager ? [manager] : []), ...rated.map((r) => r.id)]);
       if (bench.length)
         await tx.update(players).set({ isSubstitute: true }).where(inArray(players.id, bench));
       const regulars = [...starters, ...(manager ? [manager] : [])];
@@ -530,9 +536,14 @@ export class MatchFeed {
 
   /** Our ids of the lineup's players, adding any the squad does not have yet (a late signing). */
   private async ensurePlayers(tx: Database, list: ProviderLineup['startXI']): Promise<number[]> {
+    const wanted = list.map(({ player }) => player.id);
+    const known = wanted.length
+      ? await tx.select().from(players).where(inArray(players.apiPlayerId, wanted))
+      : [];
+    const byApiId = new Map(known.map((p) => [p.apiPlayerId, p]));
     const ids: number[] = [];
     for (const { player } of list) {
-      const [have] = await tx.select().from(players).where(eq(players.apiPlayerId, player.id)).limit(1);
+      const have = byApiId.get(player.id);
       if (have) {
         if (!have.isActive) await tx.update(players).set({ isActive: true }).where(eq(players.id, have.id));
         ids.push(have.id);
@@ -704,10 +715,6 @@ export class MatchFeed {
     const { db } = this.deps;
     const done = await updateMatch(db, matchId, body);
     await keepReportsCurrent(db, matchId);
-    const { match, change, started } = done;
-    this.deps.applyChanges([
-      { kind: 'match', matchId, change, ...(started ? { started: { title: match.title } } : {}) },
-      { kind: 'reports' },
-    ]);
+    this.deps.applyChanges(matchUpdateChanges(done));
   }
 }

@@ -5,7 +5,13 @@ import { route } from '../../lib/route';
 import { adminOnly, signedIn } from '../../plugins/auth';
 import { keepReportsCurrent } from '../match-reports/match-reports.service';
 import type { MatchCache } from './match-cache';
-import { createMatch, listMatches, type MatchUpdateResult, updateMatch } from './matches.service';
+import {
+  createMatch,
+  listMatches,
+  type MatchUpdateResult,
+  matchUpdateChanges,
+  updateMatch,
+} from './matches.service';
 
 export async function matchesRoutes(
   app: FastifyInstance,
@@ -39,10 +45,7 @@ export async function matchesRoutes(
       preValidation: adminOnly,
       // What the update did is the service's finding: the handler returns it beside the match.
       answer: (done: MatchUpdateResult) => done.match,
-      changes: (_request, { match, change, started }: MatchUpdateResult) => [
-        { kind: 'match', matchId: match.id, change, ...(started ? { started: { title: match.title } } : {}) },
-        { kind: 'reports' },
-      ],
+      changes: (_request, done: MatchUpdateResult) => matchUpdateChanges(done),
     },
     async (request) => {
       const done = await updateMatch(db, request.params.id, request.body);

@@ -9,6 +9,7 @@ import {
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type MatchRow, matches, players } from '../../db/schema';
+import type { Changed } from '../../lib/changes';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { pushEventOf, queueMatchPush } from '../push/push.service';
 import { describeMatchChange } from './match-change';
@@ -39,12 +40,22 @@ export function toMatch(row: MatchRow): Match {
   };
 }
 
+/** The football-data provider's status codes of a fixture that is not going ahead as planned. */
+export const POSTPONED_STATUSES: readonly string[] = ['PST', 'TBD'];
+export const CALLED_OFF_STATUSES: readonly string[] = ['ABD', 'CANC', 'AWD', 'WO'];
+
 /** The provider's status as fans read it beside the match's own: postponed, or called off. */
 function feedNoteOf(status: string | null): Match['feedNote'] {
-  if (status === 'PST' || status === 'TBD') return 'postponed';
-  if (status === 'ABD' || status === 'CANC' || status === 'AWD' || status === 'WO') return 'called-off';
+  if (status !== null && POSTPONED_STATUSES.includes(status)) return 'postponed';
+  if (status !== null && CALLED_OFF_STATUSES.includes(status)) return 'called-off';
   return null;
 }
+
+/** SQL: the match is to be played as planned (not postponed, not called off). */
+export const goingAhead = sql`coalesce(${matches.feedStatus}, 'NS') not in (${sql.join(
+  [...POSTPONED_STATUSES, ...CALLED_OFF_STATUSES].map((code) => sql`${code}`),
+  sql`, `,
+)})`;
 
 /** Ended: was started and is no longer live. Everyone may then see its figures. */
 
@@ -69,7 +80,7 @@ export async function currentMatch(db: Database): Promise<Match | null> {
   const justEnded = sql`(${followed} and not ${matches.isLive} and ${matches.startedAt} is not null
     and coalesce(${matches.votingClosesAt}, ${matches.startedAt} + interval '3 hours') > now() - interval '12 hours')`;
   const upcoming = sql`(${followed} and ${matches.startedAt} is null and ${matches.kickOffAt} > now() - interval '3 hours'
-    and coalesce(${matches.feedStatus}, 'NS') not in ('PST', 'TBD', 'ABD', 'CANC', 'AWD', 'WO'))`;
+    and ${goingAhead})`;
   const [row] = await db
     .select()
     .from(matches)
@@ -126,6 +137,14 @@ export interface MatchUpdateResult {
  * (kept when an ended match is reopened) and ends any other live match; Preparing clears startedAt;
  * half time only while live; score text and numbers kept in step.
  */
+/** What an update of a match changed, as its writers (the admin's route, the feed) declare it. */
+export function matchUpdateChanges({ match, change, started }: MatchUpdateResult): Changed[] {
+  return [
+    { kind: 'match', matchId: match.id, change, ...(started ? { started: { title: match.title } } : {}) },
+    { kind: 'reports' },
+  ];
+}
+
 export async function updateMatch(
   db: Database,
   id: number,

@@ -1,3 +1,4 @@
+import { RatingDifference as Difference } from '@client/components/player/rating-difference';
 import { buttonVariants } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { useAuth } from '@client/lib/auth/auth-context';
@@ -17,32 +18,6 @@ import { EmptyState, FigureTile, ListSkeleton, LoadError, ScreenHeading } from '
 import { ShareMyRatingsButton } from './share-my-ratings-button';
 
 type HistoryMatch = UserHistory['matches'][number];
-
-/** "+1.4", "−0.6", "0.0": the gap between the fan and the crowd, signed (decimals as the language writes them). */
-function signed(difference: number) {
-  if (difference > 0) return `+${oneDecimal(difference)}`;
-  if (difference < 0) return `−${oneDecimal(Math.abs(difference))}`;
-  return oneDecimal(0);
-}
-
-function Difference({ value }: { value: number }) {
-  return (
-    <span
-      // The sign stays before the figure in a right-to-left language.
-      dir="ltr"
-      className={cn(
-        'inline-flex min-w-12 justify-center rounded-full px-2 py-0.5 text-xs font-bold tabular-nums',
-        value >= 1
-          ? 'bg-success-soft text-success'
-          : value <= -1
-            ? 'bg-primary-soft text-primary-text'
-            : 'bg-muted text-muted-foreground',
-      )}
-    >
-      {signed(value)}
-    </span>
-  );
-}
 
 function BiggestDifferences({ history }: { history: UserHistory }) {
   const t = useT();

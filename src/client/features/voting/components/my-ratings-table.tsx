@@ -1,6 +1,6 @@
+import { RatingDifference } from '@client/components/player/rating-difference';
 import { oneDecimal } from '@client/lib/i18n/figures';
 import { useT } from '@client/lib/i18n/use-t';
-import { cn } from '@client/lib/utils';
 import { averageOf } from '@shared/percent';
 import type { Player } from '@shared/players';
 import { Trophy } from 'lucide-react';
@@ -15,12 +15,6 @@ export function averageFromCounts(counts: readonly number[] | undefined): number
     sum += count * (i + 1);
   });
   return n === 0 ? null : averageOf(sum, n);
-}
-
-/** A difference as read in a table: a sign always, one decimal, left to right in every language. */
-function signed(value: number): string {
-  const text = oneDecimal(Math.abs(value));
-  return value > 0 ? `+${text}` : value < 0 ? `−${text}` : text;
 }
 
 /**
@@ -83,15 +77,8 @@ export function MyRatingsTable({
                 <td className="px-2 py-2 text-end tabular-nums text-muted-foreground">
                   {fans === null ? '–' : oneDecimal(fans)}
                 </td>
-                <td
-                  dir="ltr"
-                  className={cn(
-                    'px-3 py-2 text-end font-semibold tabular-nums',
-                    gap !== null && gap > 0 && 'text-success',
-                    gap !== null && gap < 0 && 'text-destructive',
-                  )}
-                >
-                  {gap === null ? '–' : signed(gap)}
+                <td className="px-3 py-2 text-end">
+                  {gap === null ? '–' : <RatingDifference value={gap} />}
                 </td>
               </tr>
             );
