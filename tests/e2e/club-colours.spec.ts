@@ -116,6 +116,12 @@ test("a club's colours set in the admin reach the fan page, the portraits and th
     await expect(page.getByRole('heading', { level: 1, name: live.match.title })).toBeVisible();
     // Polled: the page's own render takes the place of the server's markup meanwhile.
     await expect.poll(() => backgroundOf(page, 'header')).toBe(BLUE_RGB);
+    // The page first draws the user it has stored (the admin, whose cookie was swapped out under it), then
+    // the server's answer: the fan's own 8 pressed says the fan's board is the one on screen.
+    await expect(page.getByRole('button', { name: `Rate ${first.name} 8`, exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     const key = page.getByRole('button', { name: `Rate ${first.name} 9`, exact: true });
     await key.click();
     await expect(key).toHaveAttribute('aria-pressed', 'true');
