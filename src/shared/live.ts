@@ -79,6 +79,9 @@ export const MATCH_CHANGE_KINDS = [
   'goal',
   'score-corrected',
   'details',
+  // An ended match taken out of the public history, or put back: pages re-read the current match, quietly.
+  'hidden',
+  'shown',
 ] as const;
 export const matchChange = z.object({ kind: z.enum(MATCH_CHANGE_KINDS), score: z.string() });
 export type MatchChange = z.infer<typeof matchChange>;

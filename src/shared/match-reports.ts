@@ -44,6 +44,12 @@ export const matchReport = z.object({
     score: z.string(),
     homeScore: z.number().int(),
     awayScore: z.number().int(),
+    /**
+     * Whether the club played at home: the score reads home-away as played, so an away match's club goals
+     * are the second figure. Null for a match entered by hand (drawn with the club first), and in reports
+     * kept before it was recorded.
+     */
+    isHome: z.boolean().nullable().default(null),
     /** The day it was played (YYYY-MM-DD). */
     playedOn: z.string(),
   }),
@@ -172,4 +178,14 @@ export function myRatingsCardFileName(opponent: string): string {
     .slice(0, 40)
     .replace(/^-+|-+$/g, '');
   return `my-ratings-${slug || 'match'}.png`;
+}
+
+/** The club's goals and the opponent's, whichever side the club played on. */
+export function clubScore(match: Pick<MatchReport['match'], 'homeScore' | 'awayScore' | 'isHome'>): {
+  club: number;
+  opponent: number;
+} {
+  return match.isHome === false
+    ? { club: match.awayScore, opponent: match.homeScore }
+    : { club: match.homeScore, opponent: match.awayScore };
 }

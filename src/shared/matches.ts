@@ -61,6 +61,11 @@ export const match = z.object({
   /** Full time was reached and voting stays open until votingClosesAt. */
   fullTimeAt: z.string().nullable(),
   votingClosesAt: z.string().nullable(),
+  /**
+   * When an admin took this ended match out of the public history; null while it is shown. Only an
+   * admin is ever answered a hidden match.
+   */
+  hiddenAt: z.string().nullable(),
 });
 export type Match = z.infer<typeof match>;
 export const matchList = z.array(match);
@@ -113,10 +118,12 @@ export const MATCH_ERRORS = defineErrors('match', {
   cannotStart: 'Cannot Start Match: Please publish players for rating first',
   dateInPast: 'Match date cannot be in the past',
   notFound: 'Match not found',
+  hideLive: 'A live match cannot be hidden from the history: end it first',
+  hideNotEnded: 'Only an ended match can be hidden from the history',
 });
 
 export const matchesApi = {
-  /** The live match, else the most recently created one, else null; never cached. */
+  /** The live match, else the most recently created one, else null; anyone may ask; never cached. */
   current: endpoint({ method: 'GET', path: '/api/matches/current', response: currentMatch }),
   list: endpoint({ method: 'GET', path: '/api/matches', response: matchList }),
   /** An admin announces a new match. */

@@ -58,6 +58,20 @@ test(
         await page.mouse.wheel(0, 1500);
         await expect(progress).toBeInViewport();
         await page.mouse.wheel(0, -1500);
+        // One player a line, the name beside the keys and never cut.
+        const rows = page.locator('[data-player-row]');
+        const [first, second] = [await rows.nth(0).boundingBox(), await rows.nth(1).boundingBox()];
+        expect(second?.y ?? 0).toBeGreaterThan((first?.y ?? 0) + (first?.height ?? 0));
+        const keys = await rows.nth(0).locator('[data-key-row]').boundingBox();
+        expect(
+          Math.abs((keys?.y ?? 0) + (keys?.height ?? 0) / 2 - ((first?.y ?? 0) + (first?.height ?? 0) / 2)),
+        ).toBeLessThan(4);
+        const cut = await page
+          .locator('[data-player-name]')
+          .evaluateAll((names) => names.filter((n) => n.scrollHeight > n.clientHeight + 1).length);
+        expect(cut).toBe(0);
+        // The brand's banner (160 px and more) waits beside the live match, not above it.
+        expect(await pageTop(page, 'h1')).toBeLessThan(300);
       }
       await expect(progress).toContainText(`0/${live.available.length} rated`);
       await expectAccessible(page, `${testInfo.project.name}: rating`);
@@ -99,6 +113,13 @@ test(
       await expect(result).toBeInViewport();
       await expect(page.getByRole('heading', { name: 'Top Performers' })).toBeVisible();
       expect(await pageTop(page, '#motm-card')).toBeLessThan(await pageTop(page, '#rate-players'));
+      if (!phone) {
+        // Wide, the leaderboard heads the side column: its first ranks are in view beside the result.
+        await expect(page.getByRole('heading', { name: 'Top Performers' })).toBeInViewport();
+        await expect
+          .poll(() => page.evaluate(() => window.scrollY))
+          .toBeLessThan((await pageTop(page, '[data-voting-board]')) + 1);
+      }
       // The fan's ratings become one table: theirs beside the fans' and the difference.
       const table = page.getByRole('table', { name: "Your ratings beside the fans' averages" });
       await expect(table.getByRole('row')).toHaveCount(live.available.length + 1);
@@ -124,6 +145,13 @@ test(
       await expect(page.getByText('Voting Ended')).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Top Performers' })).toBeVisible();
       expect(await pageTop(page, '#motm-card')).toBeLessThan(await pageTop(page, '#rate-players'));
+      if (!phone) {
+        // Wide, the leaderboard heads the side column: its first ranks are in view beside the result.
+        await expect(page.getByRole('heading', { name: 'Top Performers' })).toBeInViewport();
+        await expect
+          .poll(() => page.evaluate(() => window.scrollY))
+          .toBeLessThan((await pageTop(page, '[data-voting-board]')) + 1);
+      }
       await expect(page.getByRole('article', { name: star.name }).getByText('Voting closed')).toBeVisible();
       await expect(page.getByRole('button', { name: /^Rate .* \d+$/ })).toHaveCount(0);
       await expect(page.getByRole('region', { name: 'Voting Progress' })).toHaveCount(0);

@@ -86,7 +86,8 @@ it('answers 503 while PostgreSQL is down, reconnects by itself, and keeps every 
   // (The pool may be back a moment before the listener: each is awaited, not assumed.)
   await waitFor(
     'deleted fan signed out',
-    async () => (await get('/api/matches/current', doomed.cookie)).status === 401,
+    // A route for the signed-in only: the current match answers anyone.
+    async () => (await get('/api/matches', doomed.cookie)).status === 401,
     15_000,
   );
   await waitFor(

@@ -37,9 +37,9 @@ function timed<T>(phase: string, work: () => T): T {
   }
 }
 
-function run(label: string, command: string, args: string[]): number {
+function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
   console.log(`\n=== ${label} (at ${clock()}) ===`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   return result.status ?? 1;
 }
 
@@ -113,21 +113,31 @@ if (process.env.TEST_DATABASE_URL) {
 }
 
 const playwrightFile = path.join(out, 'playwright.json');
-const playwrightStatus = timed('browser tests', () =>
-  run('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test']),
+/** One Playwright run, its figures added to the totals (each run rewrites the same JSON report). */
+function browserTests(phase: string, label: string, args: string[], env: NodeJS.ProcessEnv = {}): void {
+  rmSync(playwrightFile, { force: true });
+  const status = timed(phase, () => run(label, 'npx', ['playwright', 'test', ...args], env));
+  const report = readJson<{
+    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  }>(playwrightFile);
+  if (report) {
+    totals.passed += report.stats.expected;
+    totals.failed += report.stats.unexpected + report.stats.flaky;
+    totals.skipped += report.stats.skipped;
+  }
+  if (status !== 0) {
+    exitCode = 1;
+    if (!report || report.stats.unexpected === 0) totals.failed += 1;
+  }
+}
+browserTests('browser tests', 'browser tests (Playwright, Chromium)', ['--grep-invert', '@alone']);
+// What a tap feels like is timed on a machine doing nothing else: these run after the rest, one at a time.
+browserTests(
+  'timed browser tests',
+  'timed browser tests, alone on the machine',
+  ['--grep', '@alone', '--workers', '1'],
+  { E2E_WORKERS: '1' },
 );
-const playwright = readJson<{
-  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
-}>(playwrightFile);
-if (playwright) {
-  totals.passed += playwright.stats.expected;
-  totals.failed += playwright.stats.unexpected + playwright.stats.flaky;
-  totals.skipped += playwright.stats.skipped;
-}
-if (playwrightStatus !== 0) {
-  exitCode = 1;
-  if (!playwright || playwright.stats.unexpected === 0) totals.failed += 1;
-}
 
 console.log(`\nall runners done in ${clock()}`);
 for (const [phase, ms] of phases) console.log(`  ${phase.padEnd(20)} ${minutes(ms)}`);

@@ -7,6 +7,7 @@ import { contentAdminApi } from '@shared/content-admin';
 import type { Endpoint } from '@shared/endpoint';
 import { ratingsApi, resultsApi, votesApi } from '@shared/match-day';
 import { matchesApi } from '@shared/matches';
+import { matchesAdminApi } from '@shared/matches-admin';
 import { playersApi } from '@shared/players';
 import { seasonsAdminApi } from '@shared/seasons-admin';
 import { brandingApi } from '@shared/settings';
@@ -32,6 +33,7 @@ const CONTRACTS: Record<string, Record<string, Endpoint>> = {
   votesApi,
   resultsApi,
   matchesApi,
+  matchesAdminApi,
   playersApi,
   seasonsAdminApi,
   signInApi,

@@ -257,13 +257,37 @@ const ENTRIES: Record<string, Entry> = {
   },
   'GET /api/admin/push': { expect: adminOnly() },
 
-  // Matches: everyone signed in reads, admins write.
-  'GET /api/matches/current': { expect: SIGNED_IN },
+  // Matches: which one is on is anyone's to know (the visitor's home shows it); the list is for those
+  // signed in; admins write.
+  'GET /api/matches/current': {
+    expect: PUBLIC,
+    check: (res) => expect(res.json()).toMatchObject({ hiddenAt: null }),
+  },
   'GET /api/matches': { expect: SIGNED_IN },
   'POST /api/matches': { expect: adminOnly(201), call: () => json({ opponent: 'Chelsea' }) },
   'PATCH /api/matches/:id': {
     expect: adminOnly(200),
     call: (w) => ({ url: `/api/matches/${w.live.match.id}`, ...json({ venue: 'Old Trafford' }) }),
+  },
+  // An ended match out of the public history: the admin's alone, and shown again at once for the entries after.
+  'POST /api/admin/matches/:id/hide': {
+    expect: adminOnly(200),
+    call: async (w) => ({
+      url: `/api/admin/matches/${await endedMatchRatedByFan(w)}/hide`,
+      ...json({ hidden: true }),
+    }),
+    check: (res, role) => {
+      if (role === 'admin') expect(res.json()).toMatchObject({ hiddenAt: expect.any(String) });
+    },
+    restore: async (w) => {
+      const shown = await send(w.t.app, {
+        method: 'POST',
+        url: `/api/admin/matches/${await endedMatchRatedByFan(w)}/hide`,
+        cookie: w.admin.cookie,
+        ...json({ hidden: false }),
+      });
+      expect(shown.statusCode).toBe(200);
+    },
   },
 
   // Players: everyone signed in reads, admins write.
@@ -546,7 +570,7 @@ describe('the route table', () => {
 describe('the table covers every route', () => {
   const keys = Object.keys(ENTRIES);
   const PUBLIC_API =
-    /^\/api\/(health|ready|auth\/(?!me$)|oauth\/|customization$|ground$|banners$|social-media$|announcement$|scripts\/tracking$|match-reports$|matches\/:id\/report$|seasons$|seasons\/:season\/players$|players\/:id\/profile$)/;
+    /^\/api\/(health|ready|auth\/(?!me$)|oauth\/|customization$|ground$|banners$|social-media$|announcement$|scripts\/tracking$|match-reports$|matches\/current$|matches\/:id\/report$|seasons$|seasons\/:season\/players$|players\/:id\/profile$)/;
   const ADMIN_AREA = /^\/api\/(admin|analytics|motm-leaderboard|simulation)\//;
   const ADMIN_WRITES = /^\/api\/(matches|players|admin)(\/|$)/;
 

@@ -42,6 +42,7 @@ const match = {
   feedNote: null,
   fullTimeAt: null,
   votingClosesAt: null,
+  hiddenAt: null,
 };
 
 afterEach(() => vi.useRealTimers());

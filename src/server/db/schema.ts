@@ -191,6 +191,11 @@ export const matches = pgTable(
     /** Full time was reached: the match is over and its voting window runs until votingClosesAt. */
     fullTimeAt: timestamp('full_time_at', { withTimezone: true, mode: 'date' }),
     votingClosesAt: timestamp('voting_closes_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * An admin took this ended match out of the public history (an aborted, empty one): no past matches,
+     * season table, player page, fan's history or current match shows it; null: shown.
+     */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [

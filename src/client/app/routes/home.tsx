@@ -21,7 +21,7 @@ import { useT } from '@client/lib/i18n/use-t';
 import { lazyOr } from '@client/lib/lazy-or';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import type { PublicUser } from '@shared/auth';
-import { hasEnded, resultsVisible } from '@shared/rules';
+import { hasEnded, matchPhase, resultsVisible } from '@shared/rules';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 
 /** After consent given while voting, the view returns to the players after 500 ms. */
@@ -125,9 +125,13 @@ function SignedInHome({ user }: { user: PublicUser }) {
     if (matchOn) loadLeaderboardCard().catch(() => undefined);
   }, [matchOn]);
   const announcement = current.isPending ? null : announcementPlace(match);
+  // While fans rate, the match comes first on every screen: the brand's banner waits beside it (after
+  // the players on a phone) instead of pushing the first player's keys down.
+  const rating = match !== null && matchPhase(match) === 'live';
   const side = (
     <>
       {announcement === 'side' ? <AnnouncementBox /> : null}
+      {rating ? <BannerSlot slot="banner1" /> : null}
       <BannerSlot slot="banner2" />
       <VideoCard />
     </>
@@ -136,7 +140,7 @@ function SignedInHome({ user }: { user: PublicUser }) {
   return (
     <PageShell>
       <OfflineNotice />
-      <BannerSlot slot="banner1" />
+      {rating ? null : <BannerSlot slot="banner1" />}
       {announcement === 'top' ? <AnnouncementBox /> : null}
       {current.isPending ? (
         <VotingBoardSkeleton />

@@ -1,8 +1,8 @@
 import { useT } from '@client/lib/i18n/use-t';
-import { parseScore } from '@client/lib/match-format';
 import { DEFAULT_TOURNAMENT } from '@shared/domain';
 import { CalendarDays, Clock, type LucideIcon, MapPin, Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { MatchScore } from './match-score';
 
 interface HeroMatch {
   title: string;
@@ -62,7 +62,6 @@ export function MatchHeroPill({ icon: Icon, children }: { icon?: LucideIcon; chi
  */
 export function MatchHero({ titleId, match, day, kickOff, badges, children }: MatchHeroProps) {
   const t = useT();
-  const [home, away] = parseScore(match);
   return (
     <section
       aria-labelledby={titleId}
@@ -85,19 +84,11 @@ export function MatchHero({ titleId, match, day, kickOff, badges, children }: Ma
           >
             {match.title}
           </h1>
-          {/* Home then away, left to right in every language, as scores are read. */}
-          <p
-            dir="ltr"
-            className="flex shrink-0 items-center gap-2 text-4xl font-black tabular-nums sm:gap-3 sm:text-6xl"
-          >
-            <span className="sr-only">{t('common.match.score')} </span>
-            <span>{home}</span>
-            <span aria-hidden="true" className="text-2xl text-white/60 sm:text-4xl">
-              –
-            </span>
-            <span className="sr-only"> {t('common.match.scoreTo')} </span>
-            <span>{away}</span>
-          </p>
+          <MatchScore
+            match={match}
+            className="gap-2 text-4xl sm:gap-3 sm:text-6xl"
+            dashClassName="text-2xl sm:text-4xl"
+          />
         </div>
 
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-chrome-muted sm:gap-x-5 sm:gap-y-1.5 sm:text-sm">

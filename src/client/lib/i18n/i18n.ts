@@ -161,6 +161,28 @@ function remember(locale: Locale): void {
   document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
 
+const SIGNED_OUT_CHOICE_KEY = 'matchday_locale_signed_out';
+
+/** A language picked before signing in is the fan's choice: the account takes it at the sign-in. */
+export function rememberSignedOutChoice(locale: Locale): void {
+  try {
+    window.localStorage.setItem(SIGNED_OUT_CHOICE_KEY, locale);
+  } catch {
+    // Without storage the account keeps its own language.
+  }
+}
+
+/** The language picked while signed out, once: reading it forgets it. */
+export function takeSignedOutChoice(): Locale | null {
+  try {
+    const chosen = window.localStorage.getItem(SIGNED_OUT_CHOICE_KEY);
+    window.localStorage.removeItem(SIGNED_OUT_CHOICE_KEY);
+    return isLocale(chosen) ? chosen : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Loads every bundle in use in `locale`, then switches the page to it (text, `lang` and direction). */
 export async function activateLocale(locale: Locale, { persist = false } = {}): Promise<void> {
   await Promise.all([...wanted].map((bundle) => load(bundle, locale)));

@@ -2,7 +2,7 @@ import { isLocale, type Locale } from '@shared/i18n/locales';
 import { useCallback, useEffect, useRef } from 'react';
 import { callEndpoint } from '../api-client';
 import { useAuth } from '../auth/auth-context';
-import { activateLocale, currentLocale } from './i18n';
+import { activateLocale, currentLocale, rememberSignedOutChoice, takeSignedOutChoice } from './i18n';
 import { useI18n } from './react';
 
 /** Keeps the language on the account; the contract comes with the call (it is not first-screen code). */
@@ -27,7 +27,10 @@ export function useLocale(): { locale: Locale; changeLocale: (next: Locale) => P
   const changeLocale = useCallback(
     async (next: Locale) => {
       await activateLocale(next, { persist: true });
-      if (!user) return;
+      if (!user) {
+        rememberSignedOutChoice(next);
+        return;
+      }
       updateUser({ locale: next });
       await saveLocale(next);
     },
@@ -38,19 +41,26 @@ export function useLocale(): { locale: Locale; changeLocale: (next: Locale) => P
 
 /**
  * Follows the signed-in account's language: signing in on a new device reads in the language the fan
- * chose elsewhere. An account that has none yet is given the one being read.
+ * chose elsewhere. A language picked on the sign-in screens is a newer choice than the account's, so the
+ * account takes it; an account that has none yet is given the one being read.
  */
 export function useAccountLocale(): void {
-  const { user } = useAuth();
+  const { user, updateUser } = useAuth();
   const saved = useRef<string | null>(null);
   useEffect(() => {
     if (!user || saved.current === user.id) return;
     saved.current = user.id;
-    if (isLocale(user.locale)) {
+    const picked = takeSignedOutChoice();
+    if (picked && picked === currentLocale()) {
+      if (picked !== user.locale) {
+        updateUser({ locale: picked });
+        void saveLocale(picked);
+      }
+    } else if (isLocale(user.locale)) {
       if (user.locale !== currentLocale())
         activateLocale(user.locale, { persist: true }).catch(() => undefined);
     } else {
       void saveLocale(currentLocale());
     }
-  }, [user]);
+  }, [user, updateUser]);
 }

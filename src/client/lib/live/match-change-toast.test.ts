@@ -1,7 +1,7 @@
 import { MATCH_CHANGE_KINDS } from '@shared/live';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogsForTests } from '../i18n/testing';
-import { GENERIC_MATCH_TOAST, matchChangeToast, startsVoting } from './match-change-toast';
+import { GENERIC_MATCH_TOAST, matchChangeToast, startsVoting, unspoken } from './match-change-toast';
 
 describe('matchChangeToast', () => {
   loadCatalogsForTests();
@@ -30,6 +30,14 @@ describe('matchChangeToast', () => {
     expect(startsVoting(undefined)).toBe(false);
   });
 
+  it('raises none for a match hidden from the history or shown again: fans never saw it hidden', () => {
+    for (const kind of ['hidden', 'shown'] as const) {
+      expect(unspoken({ kind, score: '0-0' })).toBe(true);
+      expect(matchChangeToast({ kind, score: '0-0' })).toBeNull();
+    }
+    expect(unspoken({ kind: 'details', score: '0-0' })).toBe(false);
+  });
+
   it('falls back to the generic words for details or an unnamed change', () => {
     expect(matchChangeToast({ kind: 'details', score: '0-0' })).toEqual(GENERIC_MATCH_TOAST);
     expect(matchChangeToast(undefined)).toEqual({
@@ -42,7 +50,7 @@ describe('matchChangeToast', () => {
   it('has words for every other kind the server sends, none of them generic but details', () => {
     for (const kind of MATCH_CHANGE_KINDS) {
       const toast = matchChangeToast({ kind, score: '0-0' });
-      if (startsVoting({ kind, score: '0-0' })) continue;
+      if (startsVoting({ kind, score: '0-0' }) || unspoken({ kind, score: '0-0' })) continue;
       expect(toast === GENERIC_MATCH_TOAST).toBe(kind === 'details');
     }
   });

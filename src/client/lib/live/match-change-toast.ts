@@ -28,11 +28,20 @@ export function startsVoting(change: MatchChange | undefined): boolean {
 }
 
 /**
+ * Whether the change is an ended match taken out of the public history or put back: the page re-reads
+ * the current match, and fans, who never saw it hidden, are told nothing.
+ */
+export function unspoken(change: MatchChange | undefined): boolean {
+  return change?.kind === 'hidden' || change?.kind === 'shown';
+}
+
+/**
  * The fan's toast for a pushed match change, in words ('Half-time: 1-0', 'Goal: 2-1'). None for a change
- * that starts voting: `match_started` says it, so the fan gets one toast, not two.
+ * that starts voting: `match_started` says it, so the fan gets one toast, not two; none for a match
+ * hidden from the history or shown again.
  */
 export function matchChangeToast(change: MatchChange | undefined): ToastInput | null {
-  if (startsVoting(change)) return null;
+  if (startsVoting(change) || unspoken(change)) return null;
   const title = change ? headline(change) : null;
   if (!title) return GENERIC_MATCH_TOAST;
   const toast: ToastInput = { title, duration: MATCH_TOAST_DURATION_MS };
@@ -60,6 +69,8 @@ function headline({ kind, score }: MatchChange): string | null {
     case 'kick-off':
     case 'reopened':
     case 'details':
+    case 'hidden':
+    case 'shown':
       return null;
   }
 }

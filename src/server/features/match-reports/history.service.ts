@@ -10,14 +10,15 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /**
  * A fan's record over the ended matches they rated: each of their ratings beside the crowd's average
- * (from the kept report), their MOTM pick beside the crowd's, and where they differed most.
+ * (from the kept report), their MOTM pick beside the crowd's, and where they differed most. A match an
+ * admin hid from the history is out of theirs too.
  */
 export async function readUserHistory(db: Database, userId: string): Promise<UserHistory> {
   await reportsBackfilled(db);
   const mine = await rows<{ match_id: number; player_id: number; rating: number }>(
     db,
     sql`select r.match_id, r.player_id, r.rating from ratings r join matches m on m.id = r.match_id
-        where r.user_id = ${userId} and not m.is_live and m.started_at is not null`,
+        where r.user_id = ${userId} and not m.is_live and m.started_at is not null and m.hidden_at is null`,
   );
   const votes = await rows<{ match_id: number; motm_player_id: number | null }>(
     db,

@@ -29,7 +29,8 @@ import { listMatchReports, readMatchReport, reportsBackfilled } from './match-re
 import { MY_CARD_RATE, MyRatingsCards } from './my-card.service';
 import { publicAnswers } from './public-answers';
 import { listSeasons, readPlayerProfile, readSeasonTable } from './seasons.service';
-import { createCardDrawing, ShareCards, sharePageHtml } from './share.service';
+import { createCardDrawing, ShareCards } from './share.service';
+import { sharePageHtml } from './share-page';
 
 /** `/share/match/7` is the page a shared link opens, `/share/match/7.png` its card. */
 const SHARE_PATH = '/share/match/:file';
@@ -108,13 +109,13 @@ export async function matchReportsRoutes(
         const report = await readMatchReport(db, id);
         const branding = await getCustomization(db, opts.clubName);
         const { companyName } = branding;
+        const colours = coloursOf(branding);
         const locale = request.query.lang ?? requestLocale(request) ?? DEFAULT_LOCALE;
         // Kept a minute, as the reports: a corrected or reopened match's page is not served stale for long.
         reply.header('cache-control', 'public, max-age=60');
         if (!request.query.lang) reply.header('vary', 'Accept-Language, Cookie');
         if (image) {
           // A new report, language, name or colours is a new drawing, and a new tag for whoever kept the old.
-          const colours = coloursOf(branding);
           const etag = `"${cards.version(report, companyName, colours, locale)}"`;
           reply.header('etag', etag).header('content-disposition', 'inline');
           if (request.headers['if-none-match'] === etag) return reply.status(304).send();
@@ -122,7 +123,14 @@ export async function matchReportsRoutes(
         }
         return reply
           .type('text/html; charset=utf-8')
-          .send(sharePageHtml(report, companyName, opts.publicUrl, locale));
+          .send(
+            sharePageHtml(
+              report,
+              { name: companyName, colours, logoUrl: branding.logoUrl },
+              opts.publicUrl,
+              locale,
+            ),
+          );
       },
     );
 

@@ -71,6 +71,7 @@ async function computeReport(db: Database, row: MatchRow, startMonth: number): P
       score: row.score,
       homeScore: row.homeScore,
       awayScore: row.awayScore,
+      isHome: row.isHome,
       playedOn: day,
     },
     season: season.label,
@@ -152,14 +153,21 @@ export async function keepReportsCurrent(db: Database, matchId: number): Promise
 /**
  * The kept report of an ended match; one that ended without a report being kept (before reports
  * existed) is computed and kept now. A match that is live (reopened included) or not started has none.
+ * One an admin hid from the history has none either, answered as a match that never was: its page, its
+ * shared link and card, and a fan's card of it all read it here.
  */
 export async function readMatchReport(db: Database, matchId: number): Promise<MatchReport> {
   const [found] = await db
-    .select({ isLive: matches.isLive, startedAt: matches.startedAt, report: matchReports.report })
+    .select({
+      isLive: matches.isLive,
+      startedAt: matches.startedAt,
+      hiddenAt: matches.hiddenAt,
+      report: matchReports.report,
+    })
     .from(matches)
     .leftJoin(matchReports, eq(matchReports.matchId, matches.id))
     .where(eq(matches.id, matchId));
-  if (!found || !hasEnded(found)) throw notFound(REPORT_ERRORS.notFound);
+  if (!found || found.hiddenAt || !hasEnded(found)) throw notFound(REPORT_ERRORS.notFound);
   if (found.report) return matchReport.parse(found.report);
   const stored = await storeMatchReport(db, matchId);
   if (!stored) throw notFound(REPORT_ERRORS.notFound);
@@ -192,20 +200,24 @@ export function reportsBackfilled(db: Database): Promise<void> {
   return done;
 }
 
-/** Ended matches, newest first, a page at a time, each with its score, MOTM and best-rated player. */
+/**
+ * Ended matches, newest first, a page at a time, each with its score, MOTM and best-rated player; none an
+ * admin hid from the history.
+ */
 export async function listMatchReports(db: Database, page: number): Promise<MatchSummaryPage> {
   const offset = (page - 1) * MATCH_REPORTS_PAGE_SIZE;
   const list = await db
     .select({ report: matchReports.report })
     .from(matchReports)
     .innerJoin(matches, eq(matches.id, matchReports.matchId))
-    .where(sql`not ${matches.isLive}`)
+    .where(sql`not ${matches.isLive} and ${matches.hiddenAt} is null`)
     .orderBy(desc(matchReports.playedOn), desc(matchReports.matchId))
     .limit(MATCH_REPORTS_PAGE_SIZE + 1)
     .offset(offset);
   const [counted] = await rows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from match_reports r join matches m on m.id = r.match_id where not m.is_live`,
+    sql`select count(*)::int as n from match_reports r join matches m on m.id = r.match_id
+        where not m.is_live and m.hidden_at is null`,
   );
   const items = list.slice(0, MATCH_REPORTS_PAGE_SIZE).map(({ report: raw }) => {
     const report = matchReport.parse(raw);

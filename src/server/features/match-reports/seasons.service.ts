@@ -172,15 +172,17 @@ export async function regroupSeasons(
   return { matches: counted?.matches ?? 0, seasons: counted?.seasons ?? 0 };
 }
 
-/** The reports of ended matches (a reopened match is live again: left out), oldest first. */
+/**
+ * The reports of ended matches, oldest first: a reopened match is live again, and one an admin hid from
+ * the history is out of it, so neither is counted in a table or on a player's page.
+ */
 async function endedReports(db: Database, season?: string): Promise<MatchReport[]> {
+  const shown = sql`not ${matches.isLive} and ${matches.hiddenAt} is null`;
   const list = await db
     .select({ report: matchReports.report })
     .from(matchReports)
     .innerJoin(matches, eq(matches.id, matchReports.matchId))
-    .where(
-      season ? sql`not ${matches.isLive} and ${matchReports.season} = ${season}` : sql`not ${matches.isLive}`,
-    )
+    .where(season ? sql`${shown} and ${matchReports.season} = ${season}` : shown)
     .orderBy(asc(matchReports.playedOn), asc(matchReports.matchId));
   return list.map(({ report }) => matchReport.parse(report));
 }

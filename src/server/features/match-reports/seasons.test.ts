@@ -31,6 +31,7 @@ function report(id: number, averages: Record<number, number>, motm: number | nul
       score: '1-0',
       homeScore: 1,
       awayScore: 0,
+      isHome: null,
       playedOn: `2030-09-${String(id).padStart(2, '0')}`,
     },
     season: '2030/31',

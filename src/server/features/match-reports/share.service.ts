@@ -6,7 +6,7 @@ import { competitionRanks } from '@shared/competition-ranks';
 import { SERVER_ERRORS } from '@shared/error-messages';
 import { DEFAULT_LOCALE, directionOf, intlTag, type Locale } from '@shared/i18n/locales';
 import type { Values } from '@shared/i18n/translator';
-import type { MatchReport } from '@shared/match-reports';
+import { clubScore, type MatchReport } from '@shared/match-reports';
 import sharp from 'sharp';
 import { serviceUnavailable } from '../../lib/http-error';
 import { translator } from '../../lib/i18n';
@@ -116,6 +116,8 @@ export function shareCardSvg(
     : `<text x="64" y="522" ${FONT} font-size="30" fill="rgba(255,255,255,0.8)">${text.line(t('cards.share.noMotm'))}</text>`;
   const kicker = `${clip(text.caps(clubName), 40)} · ${text.caps(t('cards.share.fanRatings'))}`;
   const title = t('cards.share.title', { club: clubName, opponent: match.opponent });
+  // The title names the club first, so the score does too, wherever it played.
+  const goals = clubScore(match);
   const footer = t('cards.share.footer', {
     raters: report.raters,
     ratings: report.totalRatings,
@@ -126,7 +128,7 @@ export function shareCardSvg(
     `<text x="64" y="92" ${FONT} font-weight="700" font-size="26" fill="${ACCENT}" ${text.spacing(3)}>${text.line(kicker)}</text>
   <text x="64" y="160" ${FONT} font-weight="700" font-size="46" fill="#ffffff">${text.line(clip(title, 34))}</text>
   <text x="64" y="212" ${FONT} font-size="28" fill="rgba(255,255,255,0.8)">${text.line(`${text.piece(match.tournament)} · ${text.piece(text.day(match.playedOn))}`)}</text>
-  <text x="64" y="380" ${FONT} font-weight="800" font-size="150" fill="#ffffff">${match.homeScore}–${match.awayScore}</text>
+  <text x="64" y="380" ${FONT} font-weight="800" font-size="150" fill="#ffffff">${goals.club}–${goals.opponent}</text>
   ${motmBlock}
   <text x="640" y="250" ${FONT} font-weight="700" font-size="24" fill="${ACCENT}" ${text.spacing(3)}>${text.line(clip(text.caps(t('cards.share.topRated')), 24))}</text>
   ${rows}
@@ -240,81 +242,4 @@ export class ShareCards {
       shareCardSvg(report, clubName, colours, cardText(locale)),
     );
   }
-}
-
-/**
- * The page a shared link opens, in the given language: the card's tags for the networks (the card in
- * the same language), and a way into the match's page.
- */
-export function sharePageHtml(
-  report: MatchReport,
-  clubName: string,
-  publicUrl: string,
-  locale: Locale = DEFAULT_LOCALE,
-): string {
-  const text = cardText(locale);
-  const { t } = text;
-  const { match, motm } = report;
-  const title = t('cards.page.title', {
-    club: clubName,
-    score: `${match.homeScore}–${match.awayScore}`,
-    opponent: match.opponent,
-  });
-  const best = report.players[0];
-  const description = [
-    motm
-      ? t('cards.page.motm', { name: motm.player.name, percentage: text.oneDecimal(motm.percentage) })
-      : null,
-    best ? t('cards.page.topRated', { name: best.name, average: text.oneDecimal(best.averageRating) }) : null,
-    t('cards.page.raters', { raters: report.raters, heldBack: report.heldBack }),
-  ]
-    .filter(Boolean)
-    .join(' ');
-  const base = publicUrl.replace(/\/$/, '');
-  const lang = `?lang=${locale}`;
-  const page = `${base}/share/match/${match.id}${lang}`;
-  const image = `${base}/share/match/${match.id}.png${lang}`;
-  const app = `/matches/${match.id}`;
-  const tags = [
-    ['og:type', 'website'],
-    ['og:site_name', t('cards.page.siteName', { club: clubName })],
-    ['og:locale', locale],
-    ['og:title', title],
-    ['og:description', description],
-    ['og:url', page],
-    ['og:image', image],
-    ['og:image:width', String(SHARE_WIDTH)],
-    ['og:image:height', String(SHARE_HEIGHT)],
-    ['og:image:alt', title],
-  ]
-    .map(([property, content]) => `<meta property="${property}" content="${escapeXml(content ?? '')}">`)
-    .join('\n    ');
-  const twitter = [
-    ['twitter:card', 'summary_large_image'],
-    ['twitter:title', title],
-    ['twitter:description', description],
-    ['twitter:image', image],
-  ]
-    .map(([name, content]) => `<meta name="${name}" content="${escapeXml(content ?? '')}">`)
-    .join('\n    ');
-  return `<!doctype html>
-<html lang="${locale}" dir="${directionOf(locale)}">
-  <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <title>${escapeXml(title)}</title>
-    <meta name="description" content="${escapeXml(description)}">
-    <link rel="canonical" href="${escapeXml(page)}">
-    ${tags}
-    ${twitter}
-  </head>
-  <body>
-    <main>
-      <h1>${escapeXml(title)}</h1>
-      <p>${escapeXml(description)}</p>
-      <p><img src="${escapeXml(image)}" width="600" height="315" alt="${escapeXml(title)}"></p>
-      <p><a href="${escapeXml(app)}">${escapeXml(t('cards.page.seeAll'))}</a></p>
-    </main>
-  </body>
-</html>`;
 }

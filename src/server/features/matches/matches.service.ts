@@ -6,7 +6,7 @@ import {
   matchStatus,
   type UpdateMatchBody,
 } from '@shared/matches';
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type MatchRow, matches, players } from '../../db/schema';
 import type { Changed } from '../../lib/changes';
@@ -37,6 +37,7 @@ export function toMatch(row: MatchRow): Match {
     feedNote: feedNoteOf(row.feedStatus),
     fullTimeAt: row.fullTimeAt?.toISOString() ?? null,
     votingClosesAt: row.votingClosesAt?.toISOString() ?? null,
+    hiddenAt: row.hiddenAt?.toISOString() ?? null,
   };
 }
 
@@ -73,7 +74,8 @@ export async function requireMatch(db: Database, id: number): Promise<MatchRow> 
 /**
  * The live match; else, of the matches the football-data feed follows, one that ended in the last 12 hours
  * (its results) or the next one to kick off (not postponed or called off); else the most recently created
- * one; else null. A season's fixtures arrive at once, so creation says nothing of which comes next.
+ * one; else null. A season's fixtures arrive at once, so creation says nothing of which comes next. A match
+ * an admin hid from the history is never it: fans would be shown what was taken away from them.
  */
 export async function currentMatch(db: Database): Promise<Match | null> {
   const followed = sql`${matches.providerFixtureId} is not null`;
@@ -84,6 +86,7 @@ export async function currentMatch(db: Database): Promise<Match | null> {
   const [row] = await db
     .select()
     .from(matches)
+    .where(isNull(matches.hiddenAt))
     .orderBy(
       desc(matches.isLive),
       desc(justEnded),
@@ -96,8 +99,13 @@ export async function currentMatch(db: Database): Promise<Match | null> {
   return row ? toMatch(row) : null;
 }
 
-export async function listMatches(db: Database): Promise<Match[]> {
-  const list = await db.select().from(matches).orderBy(desc(matches.createdAt), desc(matches.id));
+/** Every match, newest first; the ones hidden from the history only when `withHidden` (an admin's list). */
+export async function listMatches(db: Database, { withHidden }: { withHidden: boolean }): Promise<Match[]> {
+  const list = await db
+    .select()
+    .from(matches)
+    .where(withHidden ? undefined : isNull(matches.hiddenAt))
+    .orderBy(desc(matches.createdAt), desc(matches.id));
   return list.map(toMatch);
 }
 
@@ -186,6 +194,9 @@ export async function updateMatch(
       next.isLive = true;
       // Reopening an ended match keeps its kick-off, so its minutes still count from the real start.
       next.startedAt = input.startedAt ? new Date(input.startedAt) : (current.startedAt ?? new Date());
+      // Fans rate a live match, so it cannot stay out of their history (a replayed fixture the feed
+      // takes live, an admin's reopening): going live shows it again.
+      next.hiddenAt = null;
       started = true;
     } else {
       if (input.isLive === false) next.isLive = false;

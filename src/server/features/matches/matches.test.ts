@@ -145,7 +145,24 @@ describe('match state', () => {
 });
 
 describe('the current match', () => {
-  it('needs a signed-in user', async () => {
-    expect((await client(t).get('/api/matches/current')).status).toBe(401);
+  it('is answered to a signed-out visitor too: the same match a fan sees, kept by no cache', async () => {
+    expect((await publish(squad.slice(0, 5).map((p) => p.id))).status).toBe(200);
+    const m = (await admin.api.post<Match>('/api/matches', { opponent: 'Brentford' })).body;
+    expect((await admin.api.patch(`/api/matches/${m.id}`, { isLive: true, score: '2-1' })).status).toBe(200);
+
+    const res = await t.app.inject({ method: 'GET', url: '/api/matches/current' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const seen = res.json<Match>();
+    expect(seen).toMatchObject({
+      id: m.id,
+      title: 'Manchester United vs Brentford',
+      score: '2-1',
+      status: 'LIVE',
+      hiddenAt: null,
+    });
+    expect(seen).toEqual((await fan.api.get<Match>('/api/matches/current')).body);
+
+    expect((await admin.api.patch(`/api/matches/${m.id}`, { isLive: false })).status).toBe(200);
   });
 });

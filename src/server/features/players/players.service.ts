@@ -1,14 +1,17 @@
 import type { ClubColours } from '@shared/club-colours';
 import { RECENT_FORM_SIZE, seasonOf } from '@shared/domain';
-import { matchReport } from '@shared/match-reports';
+import { clubScore, matchReport } from '@shared/match-reports';
 import { PLAYER_ERRORS, type Player, type SeasonStats } from '@shared/players';
 import { seasonTable } from '@shared/seasons';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { type Database, rows } from '../../db/client';
 import { matches, matchReports, type PlayerRow, players, seasonTables } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import { getClubColours, getSeasonStartMonth } from '../settings/settings.service';
 import { portraitSpec, portraitUrl } from './player-portrait.service';
+
+const outcome = ({ club, opponent }: { club: number; opponent: number }) =>
+  club > opponent ? 'W' : club < opponent ? 'L' : 'D';
 
 /**
  * GET /api/players/available-for-rating is always fresh: never kept by the browser, and the server's copy
@@ -72,11 +75,14 @@ export async function listAvailablePlayers(db: Database): Promise<Player[]> {
 /** A match's day: its scheduled date, else the day it started or was created. */
 const matchDay = sql`coalesce(m.scheduled_date, (m.started_at at time zone 'UTC')::date, (m.created_at at time zone 'UTC')::date)`;
 
-/** The season of the newest match (by its day), or of today when there is none, seasons starting in `startMonth`. */
+/**
+ * The season of the newest match (by its day), or of today when there is none, seasons starting in
+ * `startMonth`. A match hidden from the history does not make a season current.
+ */
 async function currentSeason(db: Database, startMonth: number) {
   const [newest] = await rows<{ day: string | null }>(
     db,
-    sql`select max(${matchDay})::text as day from matches m`,
+    sql`select max(${matchDay})::text as day from matches m where m.hidden_at is null`,
   );
   return seasonOf(newest?.day ? new Date(`${newest.day}T12:00:00Z`) : new Date(), startMonth);
 }
@@ -104,7 +110,7 @@ export async function seasonStats(db: Database, playerId: number): Promise<Seaso
     .select({ report: matchReports.report })
     .from(matchReports)
     .innerJoin(matches, eq(matches.id, matchReports.matchId))
-    .where(and(eq(matchReports.season, season.slug), eq(matches.isLive, false)))
+    .where(and(eq(matchReports.season, season.slug), eq(matches.isLive, false), isNull(matches.hiddenAt)))
     .orderBy(desc(matchReports.playedOn), desc(matchReports.matchId))
     .limit(RECENT_FORM_SIZE);
 
@@ -121,8 +127,7 @@ export async function seasonStats(db: Database, playerId: number): Promise<Seaso
         matchId: match.id,
         opponent: match.opponent,
         score: match.score,
-        // The score reads 'home-away' with the club first.
-        result: match.homeScore > match.awayScore ? 'W' : match.homeScore < match.awayScore ? 'L' : 'D',
+        result: outcome(clubScore(match)),
         playerAverage: rated.find((p) => p.id === playerId)?.averageRating ?? null,
       };
     }),

@@ -76,7 +76,7 @@ export function AnalyticsTab({ notificationsEnabled = true }: AnalyticsTabProps 
 
       <BallotReviewCard matchId={matchId} />
 
-      <MatchHistoryCard />
+      <MatchHistoryCard notify={notificationsEnabled} />
     </div>
   );
 }

@@ -25,6 +25,7 @@ function match(id: number, scheduledDate: string | null, isLive = false): Match 
     feedNote: null,
     fullTimeAt: null,
     votingClosesAt: null,
+    hiddenAt: null,
   };
 }
 

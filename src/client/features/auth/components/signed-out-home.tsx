@@ -7,6 +7,7 @@ import { Trans } from '@client/lib/i18n/react';
 import { useT } from '@client/lib/i18n/use-t';
 import { CalendarDays, ChartNoAxesColumn, ListOrdered, Star, Trophy } from 'lucide-react';
 import { Link } from 'wouter';
+import { MatchTeaser } from './match-teaser';
 import { SignInForm } from './sign-in-form';
 import { SocialSignInButton } from './social-sign-in-button';
 
@@ -16,7 +17,11 @@ const HIGHLIGHTS = [
   { Icon: ChartNoAxesColumn, textKey: 'auth.home.highlightFanbase' },
 ];
 
-/** The home screen for visitors: who we are, then straight into signing in. */
+const SIGN_IN_ID_PREFIX = 'home';
+/** The sign-in form's email field (SignInForm names its fields after the prefix). */
+const SIGN_IN_EMAIL_ID = `${SIGN_IN_ID_PREFIX}-email`;
+
+/** The home screen for visitors: who we are, the match if one is on, then straight into signing in. */
 export function SignedOutHome() {
   const t = useT();
   const branding = useBranding();
@@ -43,6 +48,7 @@ export function SignedOutHome() {
               </h1>
               <p className="text-lg font-medium text-chrome-muted sm:text-xl">{t('auth.home.tagline')}</p>
             </div>
+            <MatchTeaser signInFieldId={SIGN_IN_EMAIL_ID} />
             <ul className="mt-2 hidden flex-col gap-3 text-start lg:flex">
               {HIGHLIGHTS.map(({ Icon, textKey }) => (
                 <li key={textKey} className="flex items-center gap-3 text-base text-white/90">
@@ -74,7 +80,7 @@ export function SignedOutHome() {
             </CardHeader>
             <CardContent className="flex flex-col gap-5">
               <SocialSignInButton />
-              <SignInForm idPrefix="home" />
+              <SignInForm idPrefix={SIGN_IN_ID_PREFIX} />
               <p className="text-center text-sm text-muted-foreground">
                 <Trans
                   id="auth.home.newTo"

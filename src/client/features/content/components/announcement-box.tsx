@@ -24,7 +24,16 @@ export function AnnouncementBox() {
         <h2 id={headingId} className="text-sm font-bold tracking-wide text-primary-text uppercase">
           {t('content.announcement.title')}
         </h2>
-        <p className="whitespace-pre-line break-words text-[0.9375rem] leading-relaxed">{text}</p>
+        {/* Written in the admin's language, not the reader's: its own direction keeps an English full stop
+            at the end of the line on an Arabic page. */}
+        <p
+          dir="auto"
+          // Aligned as the page is, whatever the text's own direction.
+          style={{ textAlign: 'match-parent' }}
+          className="whitespace-pre-line break-words text-[0.9375rem] leading-relaxed"
+        >
+          {text}
+        </p>
       </div>
     </section>
   );

@@ -1,4 +1,5 @@
 import { toast } from '@client/components/ui/use-toast';
+import { afterNextPaint } from '@client/lib/after-next-paint';
 import { callEndpoint } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
 import { ratingsApi } from '@shared/match-day';
@@ -145,19 +146,22 @@ export function useRatePlayer({
   const { mutate } = mutation;
   const isLive = match.isLive;
 
+  /** Whether the rating was taken (it is then on its way, or kept for later). */
   const rate = useCallback(
-    (playerId: number, rating: number) => {
+    (playerId: number, rating: number): boolean => {
       if (!consentGiven) {
         onConsentRequired();
-        return;
+        return false;
       }
-      if (hasVoted) return;
+      if (hasVoted) return false;
       if (!isLive) {
         showVotingEndedToast();
-        return;
+        return false;
       }
       trackPlayerRating(rating);
-      mutate({ playerId, rating });
+      // The key shows as chosen at once (the card keeps it meanwhile); the board-wide update follows the paint.
+      afterNextPaint(() => mutate({ playerId, rating }));
+      return true;
     },
     [consentGiven, hasVoted, isLive, onConsentRequired, mutate],
   );

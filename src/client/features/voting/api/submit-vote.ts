@@ -3,6 +3,7 @@ import { callEndpoint } from '@client/lib/api-client';
 import { useCompanyName } from '@client/lib/branding/get-customization';
 import { i18n } from '@client/lib/i18n/i18n';
 import { queryKeys } from '@client/lib/query-keys';
+import { WIDE_QUERY } from '@client/lib/use-media-query';
 import { votesApi } from '@shared/match-day';
 import type { Match } from '@shared/matches';
 import type { VoteBody, VoteLocation } from '@shared/votes';
@@ -23,6 +24,8 @@ export function submitVote(body: VoteBody) {
 /** The view moves to the results (the Man of the Match card first) 500 ms after a successful vote. */
 export const SCROLL_TO_MOTM_DELAY_MS = 500;
 export const MOTM_CARD_ID = 'motm-card';
+/** The voting board's grid carries it (data-voting-board): on a wide screen the view after the vote starts at its top. */
+const VOTING_BOARD_ATTRIBUTE = 'data-voting-board';
 
 /** Frames the card must keep its place before the page moves to it, and the longest wait for that. */
 const SETTLED_FRAMES = 6;
@@ -66,7 +69,11 @@ function scrollToMotmCard(onMoved: () => void): void {
       }
       const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
       if (focusFollowsToResult(document.activeElement, document.body)) card.focus({ preventScroll: true });
-      card.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
+      // Wide, the leaderboard heads the side column beside the match: scrolled to the card alone, its
+      // first ranks would go off the top, so the view starts at the board and holds both.
+      const wide = window.matchMedia?.(WIDE_QUERY).matches;
+      const target = (wide ? card.closest(`[${VOTING_BOARD_ATTRIBUTE}]`) : null) ?? card;
+      target.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
       onMoved();
     };
     window.requestAnimationFrame(step);

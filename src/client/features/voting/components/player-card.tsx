@@ -74,7 +74,8 @@ export interface PlayerCardProps {
   closed: 'before' | 'after' | null;
   /** How fans rated the player: passed only when the results are the viewer's to see. */
   distribution: readonly number[] | undefined;
-  onRate: (playerId: number, rating: number) => void;
+  /** Whether the rating was taken: a refused one (no consent, voting closed) is not drawn as chosen. */
+  onRate: (playerId: number, rating: number) => boolean;
   onToggleMotm: (playerId: number) => void;
 }
 
@@ -82,7 +83,7 @@ export interface PlayerCardProps {
 function ClosedLine({ closed, rating }: { closed: 'before' | 'after'; rating: number | undefined }) {
   const t = useT();
   return (
-    <p className="flex min-h-11 items-center gap-2 rounded-md bg-muted px-3 text-sm text-muted-foreground">
+    <p className="flex min-h-11 items-center gap-2 rounded-md bg-muted px-3 text-sm text-muted-foreground md:w-[22rem] md:shrink-0">
       <Lock className="size-4 shrink-0" aria-hidden="true" />
       <span className="font-semibold">
         {closed === 'before' ? t('voting.card.ratingOpensAtKickOff') : t('voting.card.votingClosed')}
@@ -135,11 +136,13 @@ export const PlayerCard = memo(function PlayerCard({
       data-player-row=""
       data-player-id={player.id}
       className={cn(
-        'surface-light flex flex-col gap-2 rounded-lg border bg-card p-2 shadow-xs transition-colors sm:p-2.5',
+        // Off-screen cards skip style, layout and paint (a squad is a long page on a phone): a tap redraws
+        // the few cards in view, not fifteen. Their last drawn height keeps the page's length meanwhile.
+        'surface-light flex flex-col gap-2 rounded-lg border bg-card p-2 shadow-xs [contain-intrinsic-size:auto_7rem] [content-visibility:auto] sm:p-2.5 md:flex-row md:flex-wrap md:items-center md:gap-x-4 md:[contain-intrinsic-size:auto_4rem]',
         isMotm ? 'border-[#c9b200] ring-2 ring-gold' : rated ? 'border-primary/35' : 'border-border',
       )}
     >
-      <div className="flex min-h-11 items-center gap-1.5">
+      <div className="flex min-h-11 min-w-0 items-center gap-1.5 md:flex-1">
         <button
           type="button"
           aria-expanded={open}
@@ -155,7 +158,7 @@ export const PlayerCard = memo(function PlayerCard({
             <span
               id={nameId}
               data-player-name=""
-              className="truncate text-[0.9375rem] leading-snug font-bold"
+              className="line-clamp-2 text-[0.9375rem] leading-snug font-bold break-words"
             >
               {player.name}
             </span>
@@ -203,14 +206,14 @@ export const PlayerCard = memo(function PlayerCard({
       {queued ? (
         <p
           id={queuedId}
-          className="flex items-center gap-1.5 px-1 text-xs font-semibold text-muted-foreground"
+          className="flex items-center gap-1.5 px-1 text-xs font-semibold text-muted-foreground md:basis-full"
         >
           <CloudOff className="size-3.5 shrink-0" aria-hidden="true" />
           {t('voting.card.savedOffline')}
         </p>
       ) : null}
 
-      <div id={detailsId} hidden={!open} className="flex flex-col gap-2 px-1 pb-1">
+      <div id={detailsId} hidden={!open} className="flex flex-col gap-2 px-1 pb-1 md:basis-full">
         {open ? (
           <Suspense fallback={<p className="text-sm text-muted-foreground">{t('voting.card.loading')}</p>}>
             <PlayerDetails player={player} rating={rating} distribution={distribution} />

@@ -52,7 +52,9 @@ export function PlayerGroupSection({
           />
         </span>
       </div>
-      <div className="grid gap-2 sm:grid-cols-2 sm:gap-3">
+      {/* One player a line: on a wide screen the card is a row, its name beside the keys, so the width
+          goes to the names instead of a second column of narrow cards. */}
+      <div className="grid gap-2">
         {group.players.map((player) => (
           <PlayerCard
             key={player.id}

@@ -181,7 +181,10 @@ export function VotingBoard({ match, user, onConsentRequired, results, side }: V
   const leaderboard = showResults ? results.leaderboard : results.placeholder;
 
   return (
-    <div className="grid items-start gap-4 sm:gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_22rem]">
+    <div
+      data-voting-board=""
+      className="grid scroll-mt-4 items-start gap-4 sm:gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_22rem]"
+    >
       <div className="flex min-w-0 flex-col gap-4 sm:gap-6">
         <CurrentMatchCard match={match} />
 

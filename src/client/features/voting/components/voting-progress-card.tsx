@@ -147,7 +147,7 @@ export function VotingProgressBar(status: VoteStatus) {
       id={VOTING_PROGRESS_ID}
       aria-labelledby={titleId}
       data-bottom-bar=""
-      className="surface-light fixed inset-x-0 bottom-0 z-30 border-t border-border bg-card/95 px-3 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgb(0_0_0/0.08)] backdrop-blur"
+      className="surface-light fixed inset-x-0 bottom-0 z-30 border-t border-border bg-card px-3 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgb(0_0_0/0.08)]"
     >
       <h2 id={titleId} className="sr-only">
         {t('voting.progress.title')}
