@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Player } from '../../src/shared/players';
 import type { Customization } from '../../src/shared/settings';
-import { expect, expectAccessible, signInAndConsent, test } from './support/fixtures';
+import { expect, expectAccessible, pageTookOver, signInAndConsent, test } from './support/fixtures';
 import { apiFan, startMatchAsAdmin } from './support/match-day';
 import { E2E_ADMIN } from './support/servers';
 
@@ -116,8 +116,10 @@ test("a club's colours set in the admin reach the fan page, the portraits and th
     await expect(page.getByRole('heading', { level: 1, name: live.match.title })).toBeVisible();
     // Polled: the page's own render takes the place of the server's markup meanwhile.
     await expect.poll(() => backgroundOf(page, 'header')).toBe(BLUE_RGB);
-    // The page first draws the user it has stored (the admin, whose cookie was swapped out under it), then
-    // the server's answer: the fan's own 8 pressed says the fan's board is the one on screen.
+    // The server drew this screen; the page's own render replaces it, first for the user it has stored (the
+    // admin, whose cookie was swapped out under it), then for the server's answer: the fan's own 8 pressed
+    // on the page's render says the fan's board is the one on screen.
+    await pageTookOver(page);
     await expect(page.getByRole('button', { name: `Rate ${first.name} 8`, exact: true })).toHaveAttribute(
       'aria-pressed',
       'true',

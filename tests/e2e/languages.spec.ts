@@ -441,3 +441,39 @@ test.describe('the language switcher', () => {
     await page.screenshot({ path: path.join(SHOTS, 'switch-ar-after-reload.png'), fullPage: true });
   });
 });
+
+test.describe('a language picked before signing in', () => {
+  test.use({ locale: 'en-GB' });
+
+  test('is the one the account keeps: the fan picks Spanish on the sign-in screen of an English account', async ({
+    page,
+    server,
+    uniqueEmail,
+  }) => {
+    const email = uniqueEmail();
+    // An account that reads English (chosen on another device, say).
+    await registerVerified(page, server, email, PASSWORD);
+    expect((await page.request.put('/api/account/locale', { data: { locale: 'en' } })).status()).toBe(200);
+    const accountLocale = async () =>
+      ((await (await page.request.get('/api/auth/me')).json()) as { user: { locale?: string } }).user.locale;
+    expect(await accountLocale()).toBe('en');
+    await page.context().clearCookies();
+
+    await page.goto('/signin');
+    const html = page.locator('html');
+    await page
+      .getByRole('combobox', { name: msg('en', 'common.language.label'), exact: true })
+      .selectOption('es');
+    await expect(html).toHaveAttribute('lang', 'es');
+    await page.getByLabel(msg('es', 'auth.emailLabel'), { exact: true }).fill(email);
+    await page.getByLabel(msg('es', 'auth.passwordLabel'), { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: msg('es', 'auth.signIn.submit'), exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    // The choice just made wins over the account's older one, and the account keeps it.
+    await expect.poll(accountLocale).toBe('es');
+    await expect(html).toHaveAttribute('lang', 'es');
+    await page.reload();
+    await expect(html).toHaveAttribute('lang', 'es');
+  });
+});

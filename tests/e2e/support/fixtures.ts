@@ -227,3 +227,13 @@ export async function settleAnimations(page: Page): Promise<void> {
     )
     .catch(() => undefined);
 }
+
+/**
+ * Waits until the page's own render holds the screen. A signed-in fan's home arrives drawn by the server
+ * and is then replaced by the page's render: a tap on the server's keys before that does nothing.
+ */
+export async function pageTookOver(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')),
+  );
+}

@@ -147,7 +147,7 @@ function MatchRatings({ match }: { match: HistoryMatch }) {
               <tbody>
                 {match.ratings.map((r) => (
                   <tr key={r.playerId} className="border-t border-border">
-                    <th scope="row" className="max-w-0 truncate px-4 py-2 text-start font-medium sm:px-5">
+                    <th scope="row" className="px-4 py-2 text-start font-medium break-words sm:px-5">
                       {r.name}
                     </th>
                     <td className="px-2 py-2 text-center font-bold tabular-nums">{r.myRating}</td>

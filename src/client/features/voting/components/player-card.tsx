@@ -136,9 +136,7 @@ export const PlayerCard = memo(function PlayerCard({
       data-player-row=""
       data-player-id={player.id}
       className={cn(
-        // Off-screen cards skip style, layout and paint (a squad is a long page on a phone): a tap redraws
-        // the few cards in view, not fifteen. Their last drawn height keeps the page's length meanwhile.
-        'surface-light flex flex-col gap-2 rounded-lg border bg-card p-2 shadow-xs [contain-intrinsic-size:auto_7rem] [content-visibility:auto] sm:p-2.5 md:flex-row md:flex-wrap md:items-center md:gap-x-4 md:[contain-intrinsic-size:auto_4rem]',
+        'surface-light render-when-seen flex flex-col gap-2 rounded-lg border bg-card p-2 shadow-xs sm:p-2.5 md:flex-row md:flex-wrap md:items-center md:gap-x-4',
         isMotm ? 'border-[#c9b200] ring-2 ring-gold' : rated ? 'border-primary/35' : 'border-border',
       )}
     >
