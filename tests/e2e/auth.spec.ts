@@ -91,7 +91,7 @@ test('a wrong password shows the server message and stays on the sign-in screen'
 
 test('/login toggles between sign-in and register, with submit disabled until filled', async ({ page }) => {
   await page.goto('/login');
-  const submit = page.getByRole('button', { name: 'Sign In' });
+  const submit = page.getByRole('button', { name: 'Sign In', exact: true });
   await expect(submit).toBeDisabled();
   await expectAccessible(page, '/login sign-in mode');
   await page.getByLabel('Email').fill('someone@example.com');
@@ -116,7 +116,7 @@ test('/login signs in and redirects home after a short delay', async ({ page, se
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('login-page-password');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/$/, { timeout: 5_000 });
   await expect(page.getByRole('heading', { name: 'Privacy & Consent' })).toBeVisible();
 });

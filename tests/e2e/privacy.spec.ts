@@ -48,7 +48,7 @@ test('tracking tags load only after the signed-in fan consents, with consent mod
 
     // A signed-out visitor: no tag, no dataLayer, no request.
     await page.goto('/');
-    await expect(page.getByRole('button', { name: 'Sign In' }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign In', exact: true }).first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     await expect(tags).toHaveCount(0);
     expect(await dataLayerOf(page)).toBeNull();
@@ -167,7 +167,7 @@ test('a fan downloads their data, then deletes the account and is signed out for
   await deleteButton.click();
   await confirm.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page.getByText('Account deleted').first()).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Sign In' }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: `Your account: ${name}` })).toHaveCount(0);
   await expect(page).toHaveURL(/\/$/);
   await page.screenshot({ path: test.info().outputPath(`privacy-deleted-${width}.png`) });

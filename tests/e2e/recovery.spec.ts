@@ -382,7 +382,7 @@ test.describe('login CSRF through the social callback link', () => {
     }
     // Signed out, on the sign-in home: nobody's account was opened.
     await expect(page.getByText('Rate players during live matches')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('user_data'))).toBeNull();
     expect((await page.request.get('/api/auth/me')).status()).toBe(401);
     await checkNewScreen(page, 'home after an ignored callback');
