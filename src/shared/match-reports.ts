@@ -189,3 +189,15 @@ export function clubScore(match: Pick<MatchReport['match'], 'homeScore' | 'awayS
     ? { club: match.awayScore, opponent: match.homeScore }
     : { club: match.homeScore, opponent: match.awayScore };
 }
+
+/** Both sides as played, home first, each name with its goals: the club is home unless it played away. */
+export function matchSides(
+  match: Pick<MatchReport['match'], 'homeScore' | 'awayScore' | 'isHome' | 'opponent'>,
+  clubName: string,
+): [home: { name: string; goals: number }, away: { name: string; goals: number }] {
+  const away = match.isHome === false;
+  return [
+    { name: away ? match.opponent : clubName, goals: match.homeScore },
+    { name: away ? clubName : match.opponent, goals: match.awayScore },
+  ];
+}

@@ -1,7 +1,7 @@
 import type { ClubColours } from '@shared/club-colours';
 import { clubPalette } from '@shared/club-palette';
 import { DEFAULT_LOCALE, directionOf, type Locale } from '@shared/i18n/locales';
-import { type MatchReport, MY_RATINGS_CARD_ERRORS } from '@shared/match-reports';
+import { type MatchReport, MY_RATINGS_CARD_ERRORS, matchSides } from '@shared/match-reports';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { ratings, userVotes } from '../../db/schema';
@@ -311,9 +311,10 @@ function topLine(card: MyRatingsCard, clubName: string, { text, draw, width, cut
  */
 function scoreLine(card: MyRatingsCard, clubName: string, { draw, width, cut, named }: Pen): string {
   const { match } = card;
-  const clubAway = match.isHome === false;
-  const home = { name: clubAway ? match.opponent : clubName, goals: String(match.homeScore) };
-  const away = { name: clubAway ? clubName : match.opponent, goals: String(match.awayScore) };
+  // Drawn as text: the goals are measured and written as strings.
+  const [homeSide, awaySide] = matchSides(match, clubName);
+  const home = { name: homeSide.name, goals: String(homeSide.goals) };
+  const away = { name: awaySide.name, goals: String(awaySide.goals) };
   const goals: TextStyle = { size: SCORE.size, weight: 'bold', fill: WHITE };
   const centre = SHARE_WIDTH / 2;
   const homeGoalsEnd = centre - SCORE.gap;

@@ -2,7 +2,7 @@ import type { ClubColours } from '@shared/club-colours';
 import { CARD_ACCENT, type ClubPalette, clubPalette } from '@shared/club-palette';
 import { competitionRanks } from '@shared/competition-ranks';
 import { DEFAULT_LOCALE, directionOf, type Locale } from '@shared/i18n/locales';
-import { clubScore, type MatchReport } from '@shared/match-reports';
+import { clubScore, type MatchReport, matchSides } from '@shared/match-reports';
 import { initials } from '../pwa/pwa.service';
 import { type CardText, cardText, escapeXml, SHARE_HEIGHT, SHARE_WIDTH } from './share.service';
 
@@ -113,12 +113,9 @@ function header(club: SharePageClub, palette: ClubPalette, text: CardText): stri
 /** The result: each side's name beside its goals, the home side first (the club, unless it played away). */
 function result(report: MatchReport, clubName: string, text: CardText): string {
   const { match } = report;
-  const home: [string, number] = [match.isHome === false ? match.opponent : clubName, match.homeScore];
-  const away: [string, number] = [match.isHome === false ? clubName : match.opponent, match.awayScore];
-  const sides = [home, away];
-  const rows = sides
+  const rows = matchSides(match, clubName)
     .map(
-      ([name, goals]) =>
+      ({ name, goals }) =>
         `<span class="side"><span class="team"><bdi>${escapeXml(name)}</bdi></span> <span class="goals">${goals}</span></span>`,
     )
     .join(' ');
@@ -181,10 +178,11 @@ export function sharePageHtml(
   const { t } = text;
   const { match, motm } = report;
   const palette = clubPalette(club.colours);
+  const goals = clubScore(match);
   const title = t('cards.page.title', {
     club: clubName,
     // The title names the club first, so the score does too, wherever it played.
-    score: `${clubScore(match).club}–${clubScore(match).opponent}`,
+    score: `${goals.club}–${goals.opponent}`,
     opponent: match.opponent,
   });
   const best = report.players[0];
