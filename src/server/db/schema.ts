@@ -578,3 +578,53 @@ export const feedState = pgTable(
   },
   (t) => [singletonCheck('feed_state_singleton', t.id)],
 );
+
+/**
+ * A media partner's key to the public API: only its SHA-256 is kept (the key itself is shown once), with
+ * the first characters to recognise it by. A revoked key stays listed, refused.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** Hex SHA-256 of the whole key: a 256-bit random key needs no slow hash. */
+    keyHash: text('key_hash').notNull(),
+    /** The key's first characters, as the admin's list shows it. */
+    prefix: text('prefix').notNull(),
+    /** Requests this key may make in a minute. */
+    ratePerMinute: integer('rate_per_minute').notNull().default(600),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('api_keys_key_hash_idx').on(t.keyHash),
+    check('api_keys_name_check', sql`char_length(${t.name}) between 1 and 60`),
+    check('api_keys_rate_check', sql`${t.ratePerMinute} between 1 and 100000`),
+  ],
+);
+
+/** Each key's requests per UTC day, counted atomically (one upsert per request). */
+export const apiKeyUsage = pgTable(
+  'api_key_usage',
+  {
+    keyId: integer('key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    requests: integer('requests').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.keyId, t.day] })],
+);
+
+/** The sites allowed to frame the widgets (`frame-ancestors`), as the admin listed them; none by default. */
+export const embedSettings = pgTable(
+  'embed_settings',
+  {
+    id: singletonId(),
+    frameAncestors: text('frame_ancestors').array().notNull().default(sql`'{}'::text[]`),
+    updatedAt: updatedAt(),
+  },
+  (t) => [singletonCheck('embed_settings_singleton', t.id)],
+);

@@ -1,13 +1,21 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
-import type { announcement, customization, feedSettings, shieldSettings, socialMedia } from './schema';
+import type {
+  announcement,
+  customization,
+  embedSettings,
+  feedSettings,
+  shieldSettings,
+  socialMedia,
+} from './schema';
 
 type SingletonTable =
   | typeof announcement
   | typeof customization
   | typeof socialMedia
   | typeof shieldSettings
-  | typeof feedSettings;
+  | typeof feedSettings
+  | typeof embedSettings;
 
 /** Writes the one row (id 1) of a settings table, creating it if a database was never seeded. */
 export async function upsertSingleton<T extends SingletonTable>(
