@@ -42,6 +42,11 @@ const CustomiseTab = lazy(() =>
 const SettingsTab = lazy(() =>
   import('@client/features/admin-brand/components/settings-tab').then((m) => ({ default: m.SettingsTab })),
 );
+const PublishingTab = lazy(() =>
+  import('@client/features/admin-publishing/components/publishing-tab').then((m) => ({
+    default: m.PublishingTab,
+  })),
+);
 const ScriptsTab = lazy(() =>
   import('@client/features/admin-brand/components/scripts-tab').then((m) => ({ default: m.ScriptsTab })),
 );
@@ -122,6 +127,8 @@ function renderTab(tab: AdminTabId, { notificationsEnabled, openTab }: AdminTabC
         return <SettingsTab notificationsEnabled={notificationsEnabled} />;
       case 'scripts':
         return <ScriptsTab notificationsEnabled={notificationsEnabled} />;
+      case 'publishing':
+        return <PublishingTab notificationsEnabled={notificationsEnabled} />;
     }
   })();
   // Keyed by tab: a slow section never shows the previous one meanwhile, and a failure stays with its tab.

@@ -6,6 +6,7 @@ import {
   ArrowLeft,
   ChartColumn,
   Code,
+  Globe,
   LogOut,
   type LucideIcon,
   Palette,
@@ -26,6 +27,7 @@ const ICONS: Record<AdminTabId, LucideIcon> = {
   customise: Palette,
   settings: Settings,
   scripts: Code,
+  publishing: Globe,
 };
 
 const itemClass =

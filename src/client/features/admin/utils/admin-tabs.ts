@@ -20,6 +20,7 @@ export const ADMIN_TABS = [
   section('customise', 'admin.tabs.customise'),
   section('settings', 'admin.tabs.settings'),
   section('scripts', 'admin.tabs.scripts'),
+  section('publishing', 'admin.tabs.publishing'),
 ] as const;
 
 export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];
