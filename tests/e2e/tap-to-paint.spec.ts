@@ -5,8 +5,6 @@ import { apiFan, startMatchAsAdmin } from './support/match-day';
 
 /** A tap on a rating key shows as chosen within this, on a phone's CPU. */
 const TAP_TO_PAINT_BUDGET_MS = 100;
-/** How far a run's median strays on this machine with the page unchanged (see the assertion). */
-const TAP_NOISE_MS = 20;
 /** A mid-range phone runs scripts about four times slower than the reference machine. */
 const PHONE_CPU_SLOWDOWN = 4;
 /**
@@ -97,8 +95,12 @@ test(
       await cdp.send('Emulation.setCPUThrottlingRate', { rate });
       const interactions = await watchInteractions(page);
       const chosen = new Map<number, number>();
-      for (const [i, player] of players.entries()) {
-        const value = 5 + (i % 5);
+      // The squad twice (a fan going back over their marks), so the median rests on over thirty taps.
+      const taps = [
+        ...players.map((p, i) => [p, 5 + (i % 5)] as const),
+        ...players.map((p, i) => [p, 1 + (i % 4)] as const),
+      ];
+      for (const [player, value] of taps) {
         const key = page.getByRole('button', { name: `Rate ${player.name} ${value}`, exact: true });
         // Scrolled first, so the tap's frame paints the tap, not the scroll.
         await key.scrollIntoViewIfNeeded();
@@ -124,12 +126,11 @@ test(
       testInfo.annotations.push({ type: `tap to paint at ${cpu}`, description: figures });
       console.log(`tap to paint at ${cpu}: ${figures}`);
       // Every tap was measured (a tap the browser saw as no interaction would measure nothing).
-      expect(durations.length).toBeGreaterThanOrEqual(players.length + 1);
-      // The typical tap against the budget, with room for this machine's own noise: without a GPU, a tap
-      // that runs no script at all measures 56-120 ms at this slowdown, and the median of sixteen taps of the
-      // page moves between about 56 and 104 ms from run to run. The worst is printed, not asserted: it says
-      // more about the machine than about the page. Every figure is in the output, read against the budget.
-      expect(median).toBeLessThanOrEqual(TAP_TO_PAINT_BUDGET_MS + TAP_NOISE_MS);
+      expect(durations.length).toBeGreaterThanOrEqual(taps.length + 1);
+      // The typical tap against the budget. The worst is printed, not asserted: without a GPU, a tap that
+      // runs no script at all measures 56-120 ms at this slowdown, so the worst says more about the machine
+      // than about the page. Every figure is in the output, read against the budget.
+      expect(median).toBeLessThanOrEqual(TAP_TO_PAINT_BUDGET_MS);
 
       // Every rating reached the server as last tapped: the fast paint is not a dropped or reordered write.
       await expect

@@ -13,7 +13,7 @@ import { HISTORY_PAGE_SIZE } from '@shared/domain';
 import type { Match } from '@shared/matches';
 import { hasEnded } from '@shared/rules';
 import { ChevronLeft, ChevronRight, Eye, EyeOff, History } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { Fragment, type ReactNode, useId, useState } from 'react';
 import { useMatches } from '../api/get-matches';
 import { useTotalVotes } from '../api/get-total-votes';
 import { useSetMatchHidden } from '../api/hide-match';
@@ -123,8 +123,23 @@ function HistoryRows({ matches, ...actions }: { matches: Match[] } & VisibilityA
                 <HiddenBadge match={match} />
               </span>
               <span className="text-xs text-muted-foreground">
-                {formatMatchDay(match.scheduledDate)} · <span dir="ltr">{match.score}</span> ·{' '}
-                {match.tournament}
+                {/* A match with no day or score yet starts its line with what it has, never a dash. */}
+                {[
+                  match.scheduledDate ? formatMatchDay(match.scheduledDate) : null,
+                  match.score ? (
+                    <span key="score" dir="ltr">
+                      {match.score}
+                    </span>
+                  ) : null,
+                  match.tournament,
+                ]
+                  .filter((part) => part !== null && part !== '')
+                  .map((part, index) => (
+                    <Fragment key={typeof part === 'string' ? part : 'score'}>
+                      {index > 0 ? ' · ' : null}
+                      {part}
+                    </Fragment>
+                  ))}
               </span>
               <span>
                 <MatchStatusBadge status={match.status} />

@@ -125,11 +125,12 @@ export function ListSkeleton({
 export function FigureTile({ label, value, hint }: { label: string; value: ReactNode; hint?: ReactNode }) {
   return (
     <div className="flex min-w-0 flex-col gap-0.5 rounded-lg border border-border bg-card px-3 py-2.5 sm:px-4 sm:py-3">
-      <dt className="truncate text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+      {/* A label wraps rather than being cut: three tiles share a phone's width in every language. */}
+      <dt className="hyphens-auto break-words text-xs font-semibold uppercase leading-tight tracking-wide text-muted-foreground">
         {label}
       </dt>
       <dd className="text-2xl font-extrabold tabular-nums leading-tight">{value}</dd>
-      {hint ? <dd className="truncate text-xs text-muted-foreground">{hint}</dd> : null}
+      {hint ? <dd className="break-words text-xs leading-snug text-muted-foreground">{hint}</dd> : null}
     </div>
   );
 }

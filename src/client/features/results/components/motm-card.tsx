@@ -14,11 +14,14 @@ import { useMotm } from '../api/get-motm';
 import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
 import { ConfettiBurst } from './confetti-burst';
 
-// The names are joined with the 'and' of the language being read; English keeps its British form.
+// The names are joined with the 'and' of the language being read; English keeps its British form. Each
+// name is its own isolated run: Latin names inside an Arabic sentence keep their order and their words.
 function joinNames(names: string[]): string {
   const locale = currentLocale();
   const tag = locale === 'en' ? 'en-GB' : formatLocale(locale);
-  return new Intl.ListFormat(tag, { style: 'long', type: 'conjunction' }).format(names);
+  return new Intl.ListFormat(tag, { style: 'long', type: 'conjunction' }).format(
+    names.map((name) => `\u2068${name}\u2069`),
+  );
 }
 
 function Notice({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
