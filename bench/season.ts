@@ -28,6 +28,7 @@ import { type DbTarget, openDatabase, rows, runMigrations } from '../src/server/
 import { matches, players } from '../src/server/db/schema';
 import { seedDatabase } from '../src/server/db/seed';
 import { storeMatchReport } from '../src/server/features/match-reports/match-reports.service';
+import { type PositionGroup, positionGroup } from '../src/shared/domain';
 import type { MatchReport } from '../src/shared/match-reports';
 import type { SeasonTable } from '../src/shared/seasons';
 import { HttpPool } from '../tests/support/http-client';
@@ -129,7 +130,11 @@ async function seedSeason(target: DbTarget): Promise<Seeded> {
     const outfield = squad.filter((p) => !p.isManager);
     const keeper = outfield.find((p) => p.position === 'Goalkeeper');
     if (!manager || !keeper) throw new Error('the seeded squad has no manager or goalkeeper');
-    const starters = [keeper, ...outfield.filter((p) => p.position !== 'Goalkeeper').slice(0, 10)];
+    // A 4-3-3, as a club lines up: the fans' Team of the Week is drawn from the positions played.
+    const line = (group: PositionGroup, count: number) =>
+      outfield.filter((p) => positionGroup(p.position) === group).slice(0, count);
+    const starters = [keeper, ...line('Defender', 4), ...line('Midfielder', 3), ...line('Forward', 3)];
+    if (starters.length !== 11) throw new Error('the seeded squad cannot line up a 4-3-3');
     const substitutes = outfield.filter((p) => !starters.includes(p)).slice(0, 3);
     const rateable = [...starters, ...substitutes, manager].map((p) => p.id);
     if (rateable.length !== 15) throw new Error(`the seeded squad gives ${rateable.length} rateable, not 15`);
@@ -225,6 +230,8 @@ async function startProduct(dataDir: string, databaseUrl: string | null): Promis
     SESSION_SECRET: randomBytes(32).toString('hex'),
     ADMIN_EMAIL: 'bench-admin@bench.invalid',
     ADMIN_PASSWORD: randomBytes(12).toString('hex'),
+    // The load comes from one address without an API key: the keyless limit must not be what is measured.
+    PUBLIC_API_RATE: '1000000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   // Without DATABASE_URL the product opens the embedded database in DATA_DIR.

@@ -13,8 +13,11 @@ import { accountRoutes } from './features/account/account.routes';
 import { purgePlugin } from './features/account/purge';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
+import { apiKeysRoutes } from './features/api-keys/api-keys.routes';
+import { publicApiGatePlugin } from './features/api-keys/public-api-gate';
 import { authRoutes } from './features/auth/auth.routes';
 import { MailJobs } from './features/auth/mail-jobs';
+import { embedRoutes } from './features/embed/embed.routes';
 import { feedRoutes } from './features/feed/feed.routes';
 import { MatchFeed } from './features/feed/feed.service';
 import { createFootballProvider } from './features/feed/provider';
@@ -25,6 +28,7 @@ import { MatchSnapshots, type SnapshotOptions } from './features/match-day/resul
 import { LeaderboardTicker, type TickerOptions } from './features/match-day/results-live.service';
 import { votedLiveMatches } from './features/match-day/votes.service';
 import { matchReportsRoutes } from './features/match-reports/match-reports.routes';
+import { publicAnswers } from './features/match-reports/public-answers';
 import { seasonsAdminRoutes } from './features/match-reports/seasons-admin.routes';
 import { MatchCache } from './features/matches/match-cache';
 import { matchesRoutes } from './features/matches/matches.routes';
@@ -35,6 +39,7 @@ import {
   newsletterQueueDepth,
 } from './features/newsletter/newsletter.service';
 import { oauthRoutes } from './features/oauth/oauth.routes';
+import { openApiRoutes } from './features/openapi/openapi.routes';
 import { AvailablePlayersCache } from './features/players/available-players-cache';
 import { createFootballData } from './features/players/football-data';
 import { playersRoutes } from './features/players/players.routes';
@@ -51,6 +56,7 @@ import { BallotReviews } from './features/shield/ballot-reviews';
 import { shieldRoutes } from './features/shield/shield.routes';
 import { simulationRoutes } from './features/simulation/simulation.routes';
 import { squadRoutes } from './features/squad/squad.routes';
+import { teamOfTheWeekRoutes } from './features/team-of-the-week/team-of-the-week.routes';
 import { uploadsRoutes } from './features/uploads/uploads.routes';
 import { ChangeFeed } from './lib/change-feed';
 import { errorAnswer } from './lib/http-error';
@@ -130,6 +136,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const services = createServices(app, options, base);
   // Before the routes: what each write declares it changed takes effect here (plugins/changes.ts).
   await app.register(changesPlugin, { feed: base.feed, ticker: services.ticker });
+  // Before the routes too: it puts the keys and limits on the public API's routes as they are registered.
+  await app.register(publicApiGatePlugin, {
+    db: options.database.db,
+    feed: base.feed,
+    keylessPerMinute: options.env.PUBLIC_API_RATE,
+  });
   await registerFeatures(app, options, services);
   await app.register(clientPlugin, {
     mode: options.client ?? 'none',
@@ -368,6 +380,8 @@ async function registerFeatures(app: FastifyInstance, options: AppOptions, servi
   await app.register(playersRoutes, { db, available });
   await app.register(matchesRoutes, { db, clubName, matches });
   await app.register(matchReportsRoutes, { db, clubName, publicUrl: env.PUBLIC_URL, feed });
+  await app.register(embedRoutes, { db, clubName, publicUrl: env.PUBLIC_URL, feed, matches, snapshots });
+  await app.register(teamOfTheWeekRoutes, { db, clubName, feed, answers: publicAnswers(db) });
   const matchFeed = new MatchFeed({
     db,
     provider:
@@ -416,6 +430,13 @@ async function registerFeatures(app: FastifyInstance, options: AppOptions, servi
   await app.register(seasonsAdminRoutes, { db });
   await app.register(shieldRoutes, { db });
   await app.register(analyticsRoutes, { db, snapshots });
+  await app.register(apiKeysRoutes, { db, keylessPerMinute: env.PUBLIC_API_RATE });
+  await app.register(openApiRoutes, {
+    db,
+    clubName,
+    publicUrl: env.PUBLIC_URL,
+    keylessPerMinute: env.PUBLIC_API_RATE,
+  });
   if (env.SIMULATION) await app.register(simulationRoutes, { db, env });
   await app.register(pushRoutes, { db, publicKey: env.vapid.publicKey, services: env.pushServices });
   await app.register(pwaRoutes, { db, clubName });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { KEYLESS_RATE_PER_MINUTE } from '@shared/api-keys';
 import webpush from 'web-push';
 import { z } from 'zod';
 import { isLoopbackHost } from './lib/loopback';
@@ -109,6 +110,10 @@ const envSchema = z.object({
   PUSH_CONCURRENCY: optional(z.coerce.number({ error: 'must be a number' }).int().min(1).max(1024)).default(
     64,
   ),
+  // The public API's reads without a key: requests a minute per address (per fan when signed in).
+  PUBLIC_API_RATE: optional(
+    z.coerce.number({ error: 'must be a number' }).int().min(1).max(1_000_000),
+  ).default(KEYLESS_RATE_PER_MINUTE),
   // Read by lib/passwords.ts when it loads; checked here so a bad value stops the start.
   PASSWORD_HASH_CONCURRENCY: optional(z.coerce.number({ error: 'must be a number' }).int().min(1).max(64)),
   // Prometheus on the public port: GET /metrics is served there only with this bearer token.

@@ -1,6 +1,8 @@
 import { ACCOUNT_ERRORS } from './account';
 import { ADMIN_USER_ERRORS } from './admin-users';
+import { API_KEY_ERRORS } from './api-keys';
 import { AUTH_ERRORS } from './auth';
+import { EMBED_ERRORS } from './embed';
 import { REQUEST_ERRORS, SERVER_ERRORS } from './error-messages';
 import type { AppError } from './errors';
 import { FEED_ERRORS } from './feed';
@@ -36,6 +38,8 @@ export const ERROR_GROUPS: readonly Readonly<Record<string, AppError>>[] = [
   REPORT_ERRORS,
   MY_RATINGS_CARD_ERRORS,
   ADMIN_USER_ERRORS,
+  API_KEY_ERRORS,
+  EMBED_ERRORS,
   CUSTOMIZATION_ERRORS,
   SEASON_SETTINGS_ERRORS,
   SHIELD_ERRORS,

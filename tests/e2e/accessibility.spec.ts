@@ -144,6 +144,7 @@ test.describe('admin', () => {
         ['customise', 'Customise'],
         ['settings', 'Settings'],
         ['scripts', 'Scripts & Pixels'],
+        ['publishing', 'Widgets & API'],
       ] as const;
       for (const [tab, title] of tabs) {
         await page.goto(tab ? `/admin?tab=${tab}` : '/admin');

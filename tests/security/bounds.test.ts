@@ -141,6 +141,7 @@ const BODY_PROBES: BodyProbe[] = [
   { route: 'PATCH /api/matches/:id', url: () => `/api/matches/${matchId()}`, body: () => '{"homeScore":X}' },
   { route: 'PATCH /api/matches/:id', url: () => `/api/matches/${matchId()}`, body: () => '{"awayScore":X}' },
   { route: 'PUT /api/admin/season-settings', body: () => '{"startMonth":X}' },
+  { route: 'POST /api/admin/api-keys', body: () => '{"name":"Edge","ratePerMinute":X}' },
   ...(
     [
       'newAccountHours',
@@ -167,14 +168,28 @@ const BODY_PROBES: BodyProbe[] = [
   { route: 'POST /api/simulation/fans', body: () => '{"prefix":"edge","count":X}' },
 ];
 
-/** Integers in query strings: the simulator's keyset pages. */
-const QUERY_PROBES = ['ratings', 'votes'].flatMap((rows) =>
-  ['afterId', 'limit'].map((name) => ({
-    route: `GET /api/simulation/matches/:matchId/${rows}`,
-    name,
-    url: (value: string) => `/api/simulation/matches/${matchId()}/${rows}?${name}=${value}`,
+/** Integers in query strings: the simulator's keyset pages, the match a team of the week is picked from. */
+const QUERY_PROBES = [
+  ...['ratings', 'votes'].flatMap((rows) =>
+    ['afterId', 'limit'].map((name) => ({
+      route: `GET /api/simulation/matches/:matchId/${rows}`,
+      name,
+      url: (value: string) => `/api/simulation/matches/${matchId()}/${rows}?${name}=${value}`,
+    })),
+  ),
+  ...['/api/team-of-the-week', '/share/team/week.png'].map((path) => ({
+    route: `GET ${path}`,
+    name: 'match',
+    url: (value: string) => `${path}?match=${value}`,
   })),
-);
+  // A consumer's bounds for the oEmbed answer.
+  ...['maxwidth', 'maxheight'].map((name) => ({
+    route: 'GET /oembed',
+    name,
+    url: (value: string) =>
+      `/oembed?url=${encodeURIComponent('http://localhost/share/match/1')}&${name}=${value}`,
+  })),
+];
 
 describe('ids of 2^31 or more answer 400, never a database 500', () => {
   const pathRoutes = routes.filter((r) => integerParams(r).length > 0);
@@ -285,6 +300,17 @@ describe('impossible calendar dates answer 400, real ones (29 February 2028) are
     const changed = await patch(match.id, { scheduledDate: '2028-02-29', kickOffTime: '15:00' });
     expect(changed.statusCode, changed.body).toBe(200);
   });
+
+  it.each(['/api/team-of-the-week', '/share/team/week.png'])(
+    'refuses impossible days and periods past 31 days on %s, takes 29 February 2028',
+    async (path) => {
+      for (const query of ['from=2027-02-30&to=2027-03-01', 'from=2028-01-01&to=2028-02-01']) {
+        expectRefused(await send(w.t.app, { method: 'GET', url: `${path}?${query}` }), `${path}?${query}`);
+      }
+      const leap = await send(w.t.app, { method: 'GET', url: `${path}?from=2028-02-29&to=2028-03-06` });
+      expect(leap.statusCode, leap.body.slice(0, 200)).toBe(200);
+    },
+  );
 
   it('refuses impossible or out-of-range start times, takes a real one', async () => {
     const match = (await post({ opponent: 'Clock FC' })).json() as Match;

@@ -1,6 +1,7 @@
 import { accountApi } from '@shared/account';
 import { adminUsersApi } from '@shared/admin-users';
 import { analyticsApi } from '@shared/analytics';
+import { apiKeysApi } from '@shared/api-keys';
 import { authApi } from '@shared/auth';
 import { contentApi } from '@shared/content';
 import { contentAdminApi } from '@shared/content-admin';
@@ -24,6 +25,7 @@ const CONTRACTS: Record<string, Record<string, Endpoint>> = {
   accountApi,
   adminUsersApi,
   analyticsApi,
+  apiKeysApi,
   authApi,
   brandingAdminApi,
   brandingApi,

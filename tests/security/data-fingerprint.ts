@@ -18,6 +18,8 @@ const WATCHED: Record<string, string> = {
   social_media: 'select * from social_media',
   tracking_settings: 'select * from tracking_settings',
   objects: 'select id, content_type, size from objects',
+  // Not last_used_at: reads move it.
+  api_keys: 'select id, name, key_hash, rate_per_minute, revoked_at from api_keys',
 };
 
 export type Fingerprint = Record<string, string>;

@@ -97,6 +97,9 @@ const ENTRIES: Record<string, Entry> = {
   'GET /api/announcement': { expect: PUBLIC },
   'GET /api/scripts/tracking': { expect: PUBLIC },
   'GET /api/auth/providers': { expect: PUBLIC },
+  // The public API's description: its OpenAPI document and reference page, for anyone.
+  'GET /api/openapi.json': { expect: PUBLIC },
+  'GET /api/docs': { expect: PUBLIC },
   // Ended matches' reports: figures only, for anyone (the world's match is live: 404 for all).
   'GET /api/match-reports': { expect: PUBLIC },
   'GET /api/matches/:id/report': {
@@ -109,10 +112,40 @@ const ENTRIES: Record<string, Entry> = {
     expect: all(404),
     call: (w) => ({ url: `/share/match/${w.live.match.id}.png` }),
   },
+  // The widgets other sites embed, their scripts and their shared live read: for anyone, no cookie read.
+  'GET /embed.js': { expect: PUBLIC },
+  'GET /embed/frame.js': { expect: PUBLIC },
+  'GET /api/embed/live': { expect: PUBLIC },
+  'GET /embed/live': { expect: PUBLIC },
+  'GET /embed/season': { expect: PUBLIC },
+  'GET /embed/team-of-the-week': { expect: PUBLIC },
+  // The world's match is live and no season has an ended match: the widgets say so, for anyone.
+  'GET /embed/match/:id': { expect: PUBLIC, call: (w) => ({ url: `/embed/match/${w.live.match.id}` }) },
+  'GET /embed/season/:season': { expect: PUBLIC, call: () => ({ url: '/embed/season/2030-31' }) },
+  'GET /oembed': {
+    expect: all(404),
+    call: (w) => ({
+      url: `/oembed?url=${encodeURIComponent(`http://localhost/share/match/${w.live.match.id}`)}`,
+    }),
+  },
+  // Which sites may frame the widgets: the admin's alone.
+  'GET /api/admin/embed-sites': { expect: adminOnly() },
+  'PUT /api/admin/embed-sites': { expect: adminOnly(), call: () => json({ origins: [] }) },
   // No match of the world has ended: no season table to show anyone.
   'GET /api/seasons/:season/players': {
     expect: all(404),
     call: () => ({ url: '/api/seasons/2030-31/players' }),
+  },
+  // The fans' teams: an empty week (nothing has ended) for anyone, and no season yet.
+  'GET /api/team-of-the-week': { expect: PUBLIC },
+  'GET /api/seasons/:season/team': {
+    expect: all(404),
+    call: () => ({ url: '/api/seasons/2030-31/team' }),
+  },
+  'GET /share/team/week.png': { expect: PUBLIC },
+  'GET /share/team/season/:file': {
+    expect: all(404),
+    call: () => ({ url: '/share/team/season/2030-31.png' }),
   },
   'GET /api/players/:id/profile': {
     expect: PUBLIC,
@@ -491,6 +524,23 @@ const ENTRIES: Record<string, Entry> = {
   },
   // The football-data feed: not configured in this world, so a sync is refused with its reason.
   'GET /api/admin/feed': { expect: adminOnly() },
+  // Media partners' API keys: issued, listed and revoked by admins only.
+  'GET /api/admin/api-keys': { expect: adminOnly() },
+  'POST /api/admin/api-keys': { expect: adminOnly(201), call: () => json({ name: unique('partner') }) },
+  'POST /api/admin/api-keys/:id/revoke': {
+    expect: adminOnly(),
+    // A key of its own for every call: revoking is for good.
+    call: async (w) => {
+      const res = await send(w.t.app, {
+        method: 'POST',
+        url: '/api/admin/api-keys',
+        cookie: w.admin.cookie,
+        payload: { name: unique('to-revoke') },
+      });
+      if (res.statusCode !== 201) throw new Error(`create key: ${res.body}`);
+      return { url: `/api/admin/api-keys/${(res.json() as { key: { id: number } }).key.id}/revoke` };
+    },
+  },
   'PUT /api/admin/feed/settings': {
     expect: adminOnly(),
     call: () => json({ teamId: null, dailyBudget: 100, votingWindowMinutes: 30 }),
@@ -570,7 +620,7 @@ describe('the route table', () => {
 describe('the table covers every route', () => {
   const keys = Object.keys(ENTRIES);
   const PUBLIC_API =
-    /^\/api\/(health|ready|auth\/(?!me$)|oauth\/|customization$|ground$|banners$|social-media$|announcement$|scripts\/tracking$|match-reports$|matches\/current$|matches\/:id\/report$|seasons$|seasons\/:season\/players$|players\/:id\/profile$)/;
+    /^\/api\/(health|ready|auth\/(?!me$)|oauth\/|customization$|ground$|banners$|social-media$|announcement$|scripts\/tracking$|match-reports$|matches\/current$|matches\/:id\/report$|seasons$|seasons\/:season\/players$|seasons\/:season\/team$|team-of-the-week$|players\/:id\/profile$|openapi\.json$|docs$|embed\/live$)/;
   const ADMIN_AREA = /^\/api\/(admin|analytics|motm-leaderboard|simulation)\//;
   const ADMIN_WRITES = /^\/api\/(matches|players|admin)(\/|$)/;
 

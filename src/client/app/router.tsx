@@ -53,6 +53,10 @@ const MatchReportRoute = lazy(() =>
 const SeasonRoute = lazy(() => loadSeasonPages().then((module) => ({ default: module.SeasonRoute })));
 const PlayerRoute = lazy(() => loadSeasonPages().then((module) => ({ default: module.PlayerRoute })));
 const MyRatingsRoute = lazy(() => loadSeasonPages().then((module) => ({ default: module.MyRatingsRoute })));
+const TeamOfTheWeekRoute = lazy(() =>
+  loadSeasonPages().then((module) => ({ default: module.TeamOfTheWeekRoute })),
+);
+const SeasonTeamRoute = lazy(() => loadSeasonPages().then((module) => ({ default: module.SeasonTeamRoute })));
 // Admin code lives in its own chunk: a fan's first load never downloads it.
 const AdminRoute = lazy(() =>
   withCatalog('admin', () => import('./routes/admin'))().then((module) => ({ default: module.AdminRoute })),
@@ -85,6 +89,8 @@ export function AppRouter() {
         <Route path="/matches/:id" component={MatchReportRoute} />
         <Route path="/season" component={SeasonRoute} />
         <Route path="/season/:slug" component={SeasonRoute} />
+        <Route path="/season/:slug/team" component={SeasonTeamRoute} />
+        <Route path="/team-of-the-week" component={TeamOfTheWeekRoute} />
         <Route path="/players/:id" component={PlayerRoute} />
         <Route path="/me/ratings" component={MyRatingsRoute} />
         <Route path="/privacy" component={PrivacyRoute} />

@@ -36,7 +36,7 @@ animate =none|spin|ping|pulse|bounce|${ARBITRARY}
 (inset-)?ring(-offset)?|divide-[xy] inset:=inset w:=${WIDTH} color:=.+
 stroke w:=${WIDTH}|\[[\d.]+\] color:=.+
 border(-([xysetrbl]|b[se]))?|outline|divide style:=solid|dashed|dotted|double|hidden|none collapse:=collapse|separate
-(scroll-)?[pm]([xysetrbl]|b[se])?|inset(-([xyse]|b[se]))?|(min-|max-)?[wh]|size|basis|(gap|overflow|border-spacing|translate|scale|rotate)(-[xyz])?|z|order|opacity|flex|items|(justify|place)(-(content|items|self))?|self|align|whitespace|break(-(after|before|inside))?|cursor|pointer-events|select|leading|tracking|line-clamp|(underline|outline)-offset|(grid|auto)-(cols|rows|flow)|(col|row)(-(start|end))?|aspect|caption|list-image|object|duration|delay|ease|divide|fill|bg-(clip|origin|blend)|font-(stretch|features) =.+
+(scroll-)?[pm]([xysetrbl]|b[se])?|inset(-([xyse]|b[se]))?|(min-|max-)?[wh]|size|basis|(gap|overflow|border-spacing|translate|scale|rotate)(-[xyz])?|z|order|opacity|flex|items|(justify|place)(-(content|items|self))?|self|align|whitespace|break(-(after|before|inside))?|cursor|pointer-events|select|leading|tracking|line-clamp|(underline|outline)-offset|(grid|auto)-(cols|rows|flow)|(col|row)(-(start|end))?|aspect|caption|list-image|object|duration|delay|ease|divide|fill|bg-(clip|origin|blend)|font-(stretch|features)|hyphens|from|via|to =.+
 grow|shrink|transition|rounded(-([setrbl]|[se][se]|[tb][lr]))?|(backdrop-)?blur =.*
 text size:=base|${SHIRT}|${LENGTH} align:=left|center|right|justify|start|end wrap:=wrap|nowrap|balance|pretty overflow:=ellipsis|clip color:=.+
 font weight:=(extra|semi)?(light|bold)|thin|normal|medium|black|[[(](?!family-name:).+ family:=.+

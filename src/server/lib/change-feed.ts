@@ -14,6 +14,10 @@ export type Change =
   | { kind: 'reports' }
   /** The branding (the club's colours among it) changed. */
   | { kind: 'branding' }
+  /** The sites that may frame the widgets changed (features/embed: the writer notifies every instance). */
+  | { kind: 'embeds' }
+  /** API keys created or revoked (features/api-keys: the writer notifies every instance). */
+  | { kind: 'apiKeys' }
   /** Listening (re)started: anything may have changed unseen. */
   | { kind: 'reset' };
 
@@ -24,7 +28,14 @@ export function parseChange(payload: string): Change | null {
   const kind = payload.slice(0, colon);
   const key = payload.slice(colon + 1);
   if (kind === 'user' && key) return { kind, userId: key };
-  if (kind === 'players' || kind === 'branding' || kind === 'reports') return { kind };
+  if (
+    kind === 'players' ||
+    kind === 'branding' ||
+    kind === 'reports' ||
+    kind === 'embeds' ||
+    kind === 'apiKeys'
+  )
+    return { kind };
   const id = Number(key);
   if (!Number.isSafeInteger(id)) return null;
   if (kind === 'match') return { kind, matchId: id };

@@ -36,7 +36,11 @@ export type Changed =
   /** A fan's final vote: as a rating, and their sockets may now receive the match's results. */
   | { kind: 'vote'; matchId: number; userId: string }
   /** Kept match reports or season tables: the public answers made from them go. */
-  | { kind: 'reports' };
+  | { kind: 'reports' }
+  /** The sites that may frame the widgets: their `frame-ancestors` is read again. */
+  | { kind: 'embeds' }
+  /** API keys created or revoked: the keys cached for the public reads go. */
+  | { kind: 'apiKeys' };
 
 /**
  * A write route's declaration: the changes themselves, or (through route(), which calls it) a function

@@ -4,6 +4,7 @@ import arAuth from '@shared/i18n/catalogs/ar/auth.json';
 import arCards from '@shared/i18n/catalogs/ar/cards.json';
 import arCommon from '@shared/i18n/catalogs/ar/common.json';
 import arContent from '@shared/i18n/catalogs/ar/content.json';
+import arEmbed from '@shared/i18n/catalogs/ar/embed.json';
 import arErrors from '@shared/i18n/catalogs/ar/errors.json';
 import arHome from '@shared/i18n/catalogs/ar/home.json';
 import arMail from '@shared/i18n/catalogs/ar/mail.json';
@@ -15,6 +16,7 @@ import enAuth from '@shared/i18n/catalogs/en/auth.json';
 import enCards from '@shared/i18n/catalogs/en/cards.json';
 import enCommon from '@shared/i18n/catalogs/en/common.json';
 import enContent from '@shared/i18n/catalogs/en/content.json';
+import enEmbed from '@shared/i18n/catalogs/en/embed.json';
 import enErrors from '@shared/i18n/catalogs/en/errors.json';
 import enHome from '@shared/i18n/catalogs/en/home.json';
 import enMail from '@shared/i18n/catalogs/en/mail.json';
@@ -26,6 +28,7 @@ import esAuth from '@shared/i18n/catalogs/es/auth.json';
 import esCards from '@shared/i18n/catalogs/es/cards.json';
 import esCommon from '@shared/i18n/catalogs/es/common.json';
 import esContent from '@shared/i18n/catalogs/es/content.json';
+import esEmbed from '@shared/i18n/catalogs/es/embed.json';
 import esErrors from '@shared/i18n/catalogs/es/errors.json';
 import esHome from '@shared/i18n/catalogs/es/home.json';
 import esMail from '@shared/i18n/catalogs/es/mail.json';
@@ -37,6 +40,7 @@ import frAuth from '@shared/i18n/catalogs/fr/auth.json';
 import frCards from '@shared/i18n/catalogs/fr/cards.json';
 import frCommon from '@shared/i18n/catalogs/fr/common.json';
 import frContent from '@shared/i18n/catalogs/fr/content.json';
+import frEmbed from '@shared/i18n/catalogs/fr/embed.json';
 import frErrors from '@shared/i18n/catalogs/fr/errors.json';
 import frHome from '@shared/i18n/catalogs/fr/home.json';
 import frMail from '@shared/i18n/catalogs/fr/mail.json';
@@ -67,6 +71,7 @@ const SOURCES: Record<Locale, Record<string, string>[]> = {
     enReports,
     enMail,
     enCards,
+    enEmbed,
   ],
   fr: [
     frCommon,
@@ -80,6 +85,7 @@ const SOURCES: Record<Locale, Record<string, string>[]> = {
     frReports,
     frMail,
     frCards,
+    frEmbed,
   ],
   es: [
     esCommon,
@@ -93,6 +99,7 @@ const SOURCES: Record<Locale, Record<string, string>[]> = {
     esReports,
     esMail,
     esCards,
+    esEmbed,
   ],
   ar: [
     arCommon,
@@ -106,6 +113,7 @@ const SOURCES: Record<Locale, Record<string, string>[]> = {
     arReports,
     arMail,
     arCards,
+    arEmbed,
   ],
 };
 

@@ -12,6 +12,8 @@ export const LOG_REDACTION = {
     'req.headers.authorization',
     'req.headers.cookie',
     'req.headers["sec-websocket-protocol"]',
+    // A media partner's API key (features/api-keys).
+    'req.headers["x-api-key"]',
     'res.headers["set-cookie"]',
     'password',
     'token',

@@ -65,6 +65,12 @@ export const changesPlugin = fp(
         case 'reports':
           feed.emit({ kind: 'reports' });
           return;
+        case 'embeds':
+          feed.emit({ kind: 'embeds' });
+          return;
+        case 'apiKeys':
+          feed.emit({ kind: 'apiKeys' });
+          return;
       }
     }
 

@@ -59,6 +59,16 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.fre
  */
 export const API_DEFAULT_CACHE_CONTROL = 'private, no-store';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route sends its own policy instead of the page's: the widgets' pages, which other sites may
+     * frame (features/embed), and their scripts.
+     */
+    ownSecurityHeaders?: boolean;
+  }
+}
+
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, opts: { contentSecurityPolicy: boolean; publicUrl: string }) => {
     // Vite's dev server injects inline scripts for hot reload; the policy applies to the built page.
@@ -74,7 +84,7 @@ export const securityHeadersPlugin = fp(
         const routes = reply.getHeader('cache-control');
         if (routes === undefined || (reply.statusCode >= 400 && !String(routes).includes('no-store')))
           reply.header('cache-control', API_DEFAULT_CACHE_CONTROL);
-      } else reply.headers(page);
+      } else if (!request.routeOptions.config.ownSecurityHeaders) reply.headers(page);
       done(null, payload);
     });
   },

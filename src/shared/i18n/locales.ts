@@ -80,6 +80,8 @@ export const CATALOG_AREAS = {
   'admin-squad': 'admin',
   mail: 'mail',
   cards: 'mail',
+  /** The widgets other sites embed: drawn by the server (features/embed). */
+  embed: 'mail',
 } as const;
 export type CatalogArea = keyof typeof CATALOG_AREAS;
 export type CatalogBundle = (typeof CATALOG_AREAS)[CatalogArea];

@@ -43,7 +43,7 @@ const SettingsTab = lazy(() =>
   import('@client/features/admin-brand/components/settings-tab').then((m) => ({ default: m.SettingsTab })),
 );
 const PublishingTab = lazy(() =>
-  import('@client/features/admin-publishing/components/publishing-tab').then((m) => ({
+  import('./admin-publishing-tab').then((m) => ({
     default: m.PublishingTab,
   })),
 );

@@ -4,6 +4,10 @@ import { MatchesScreen } from '@client/features/match-reports/components/matches
 import { MyRatingsScreen } from '@client/features/match-reports/components/my-ratings-screen';
 import { PlayerScreen } from '@client/features/match-reports/components/player-screen';
 import { SeasonScreen } from '@client/features/match-reports/components/season-screen';
+import {
+  SeasonTeamScreen,
+  TeamOfTheWeekScreen,
+} from '@client/features/match-reports/components/team-of-the-week-screen';
 import { useT } from '@client/lib/i18n/use-t';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { dbIdParam } from '@shared/ids';
@@ -62,6 +66,24 @@ export function MyRatingsRoute() {
   return (
     <PageShell>
       <MyRatingsScreen />
+    </PageShell>
+  );
+}
+
+export function TeamOfTheWeekRoute() {
+  return (
+    <PageShell>
+      <TeamOfTheWeekScreen />
+    </PageShell>
+  );
+}
+
+export function SeasonTeamRoute({ params }: { params: { slug?: string } }) {
+  const slug = params.slug ?? '';
+  if (!seasonSlug.safeParse(slug).success) return <NotFoundRoute />;
+  return (
+    <PageShell>
+      <SeasonTeamScreen key={slug} slug={slug} />
     </PageShell>
   );
 }

@@ -199,6 +199,8 @@ export function sharePageHtml(
   const lang = `?lang=${locale}`;
   const page = `${base}/share/match/${match.id}${lang}`;
   const image = `${base}/share/match/${match.id}.png${lang}`;
+  // oEmbed discovery: a CMS or chat given this link asks there for the card or the match widget.
+  const oembed = `${base}/oembed?url=${encodeURIComponent(page)}&format=json`;
   const app = `/matches/${match.id}`;
   // The person's browser fetches the card from where it read the page; the networks need the full address.
   const picture = `/share/match/${match.id}.png${lang}`;
@@ -234,6 +236,7 @@ export function sharePageHtml(
     <meta name="theme-color" content="${palette.club.primary}">
     <link rel="icon" type="image/svg+xml" href="/favicon.svg">
     <link rel="canonical" href="${escapeXml(page)}">
+    <link rel="alternate" type="application/json+oembed" href="${escapeXml(oembed)}" title="${escapeXml(title)}">
     ${tags}
     ${twitter}
     <style>${styles(palette)}</style>

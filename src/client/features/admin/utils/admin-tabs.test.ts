@@ -14,6 +14,7 @@ describe('admin tabs', () => {
       'Customise',
       'Settings',
       'Scripts & Pixels',
+      'Widgets & API',
     ]);
   });
 

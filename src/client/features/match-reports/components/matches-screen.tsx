@@ -4,7 +4,7 @@ import { useT } from '@client/lib/i18n/use-t';
 import { formatCalendarDay, formatNumber } from '@client/lib/intl-format';
 import { MATCH_DAY_STYLE } from '@client/lib/match-format';
 import type { MatchSummary } from '@shared/match-reports';
-import { CalendarX2, ChevronRight, Star, Trophy } from 'lucide-react';
+import { CalendarX2, ChevronRight, Shirt, Star, Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useMatchSummaries } from '../api/match-reports-api';
@@ -120,7 +120,18 @@ export function MatchesScreen() {
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 sm:gap-6">
-      <ScreenHeading title={t('reports.matches.title')} description={t('reports.matches.description')} />
+      <ScreenHeading
+        title={t('reports.matches.title')}
+        description={t('reports.matches.description')}
+        action={
+          <Button asChild variant="outline" className="self-start">
+            <Link href="/team-of-the-week">
+              <Shirt aria-hidden="true" />
+              {t('reports.team.weekLink')}
+            </Link>
+          </Button>
+        }
+      />
       {body}
     </div>
   );

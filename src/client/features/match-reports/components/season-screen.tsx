@@ -1,5 +1,6 @@
 import { PlayerAvatar } from '@client/components/player/player-avatar';
 import { RankBadge } from '@client/components/player/rank-badge';
+import { Button } from '@client/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { oneDecimal } from '@client/lib/i18n/figures';
 import { positionName } from '@client/lib/i18n/positions';
@@ -8,7 +9,7 @@ import { formatNumber } from '@client/lib/intl-format';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { cn } from '@client/lib/utils';
 import type { SeasonRow, SeasonSummary, SeasonTable } from '@shared/seasons';
-import { ListOrdered } from 'lucide-react';
+import { ListOrdered, Shirt } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useSeasons, useSeasonTable } from '../api/match-reports-api';
@@ -241,6 +242,14 @@ export function SeasonScreen({ slug }: { slug: string | null }) {
         description={description}
         action={list.length > 1 && current ? <SeasonPicker seasons={list} current={current} /> : null}
       />
+      {current && table.data ? (
+        <Button asChild variant="outline" className="self-start">
+          <Link href={`/season/${current}/team`}>
+            <Shirt aria-hidden="true" />
+            {t('reports.team.seasonLink')}
+          </Link>
+        </Button>
+      ) : null}
       {body}
     </div>
   );

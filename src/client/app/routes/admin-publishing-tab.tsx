@@ -1,5 +1,5 @@
-import { EmbedSitesCard } from '@client/features/admin-embeds/components/embed-sites-card';
 import { ApiKeysCard } from '@client/features/admin-api-keys/components/api-keys-card';
+import { EmbedSitesCard } from '@client/features/admin-embeds/components/embed-sites-card';
 
 interface PublishingTabProps {
   /** The admin notifications preference: success notices only when on. Errors always show. */
