@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Player } from '../../src/shared/players';
-import { expect, expectAccessible, isPhone, test } from './support/fixtures';
+import { expect, expectAccessible, isPhone, pageTookOver, test } from './support/fixtures';
 import { apiFan, type E2EApiFan, startMatchAsAdmin } from './support/match-day';
 
 /** The tallest page the whole squad (11 starters, 3 substitutes and the manager) may make on a phone. */
@@ -9,6 +9,8 @@ const PHONE_PAGE_LIMIT_PX = 3500;
 async function openAs(page: Page, fan: E2EApiFan) {
   await page.context().addCookies((await fan.api.storageState()).cookies);
   await page.goto('/');
+  // The server draws this screen first and the page then replaces it: what is measured is the page's own.
+  await pageTookOver(page);
 }
 
 /** The top of the first element at `selector`, in page coordinates. */

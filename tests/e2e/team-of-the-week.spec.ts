@@ -65,7 +65,8 @@ test('the fans’ Team of the Match and of the Week on a phone, in English and A
     await page.getByRole('link', { name: 'Team of the Week' }).click();
     await expect(page).toHaveURL(/\/team-of-the-week$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Team of the Week' })).toBeVisible();
-    await expect(page.getByRole('link', { name: new RegExp(opponent) })).toBeVisible();
+    // Which week that is depends on every match the server has ended (other tests' too, some dated):
+    // this match's own team is opened by its address below.
 
     // One match's team: every player of the XI a link to their page, the star with the fans' 9.5.
     await page.goto(`/team-of-the-week?match=${matchId}`);

@@ -135,7 +135,8 @@ browserTests('browser tests', 'browser tests (Playwright, Chromium)', ['--grep-i
 browserTests(
   'timed browser tests',
   'timed browser tests, alone on the machine',
-  ['--grep', '@alone', '--workers', '1'],
+  // Its own output folder: a run empties its folder first, and the first run's failures must stay to be read.
+  ['--grep', '@alone', '--workers', '1', '--output', '.tmp/playwright-output-alone'],
   { E2E_WORKERS: '1' },
 );
 
