@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Manifest } from 'vite';
+import { FIRST_LOAD_JS_GZIP_GUARD, firstCatalogues, firstLoad } from '../scripts/build.mjs';
 import { Cleanup } from '../tests/support/processes';
 import {
   launchChromium,
@@ -39,8 +40,6 @@ import { printTable, resultsFile } from './lib/report';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = path.join(ROOT, 'dist/client');
 const RESULTS = resultsFile('page');
-/** The issue's target: under 150 KB of gzipped JavaScript (taken as 150,000 bytes, the stricter reading). */
-const TARGET_JS_GZIP_BYTES = 150_000;
 /** Modules a fan's first load must not hold: the admin panel, and the chart and spreadsheet libraries it uses. */
 const ADMIN_ONLY = /(^src\/client\/app\/routes\/admin\.tsx$|^src\/client\/features\/admin[\w-]*\/)/;
 const CHARTS = /^node_modules\/(recharts|victory-vendor|d3-[\w-]+|exceljs)$/;
@@ -100,29 +99,15 @@ function readManifest(): Manifest {
   return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
 }
 
-/** The manifest keys of the entry and of every chunk it imports statically, and their CSS files. */
-function firstLoad(manifest: Manifest): { chunks: string[]; css: string[] } {
-  const entry = manifest['index.html'];
-  if (!entry?.isEntry) throw new Error('the manifest has no index.html entry');
-  const chunks: string[] = [];
-  const css = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || chunks.includes(key)) return;
-    chunks.push(key);
-    for (const sheet of chunk.css ?? []) css.add(sheet);
-    for (const next of chunk.imports ?? []) visit(next);
-  };
-  visit('index.html');
-  return { chunks, css: [...css] };
-}
-
 /**
  * The first screen's catalogue, which the page fetches before it draws: one per language, so the
  * heaviest of them (by gzip) counts, with each language's size reported.
  */
 function firstCatalogue(manifest: Manifest): { key: string; sizes: Record<string, Sizes> } | null {
-  const found = Object.entries(manifest).filter(([key]) => /virtual:catalog\/first\/\w+$/.test(key));
+  const found = firstCatalogues(manifest).flatMap((key) => {
+    const chunk = manifest[key];
+    return chunk ? [[key, chunk] as const] : [];
+  });
   if (found.length === 0) return null;
   const sizes: Record<string, Sizes> = {};
   let heaviest = '';
@@ -358,9 +343,9 @@ async function main(): Promise<void> {
     { figure: 'JavaScript', raw: kb(js.raw), gzip: kb(js.gzip), brotli: kb(js.brotli) },
     { figure: 'CSS', raw: kb(styles.raw), gzip: kb(styles.gzip), brotli: kb(styles.brotli) },
   ]);
-  const met = js.gzip < TARGET_JS_GZIP_BYTES;
+  const met = js.gzip < FIRST_LOAD_JS_GZIP_GUARD;
   console.log(
-    `JS gzip ${kb(js.gzip)} (target under ${kb(TARGET_JS_GZIP_BYTES)}): ${met ? 'met' : 'NOT met'}; ` +
+    `JS gzip ${kb(js.gzip)} (guard ${kb(FIRST_LOAD_JS_GZIP_GUARD)}; the targets are the times below): ${met ? 'met' : 'NOT met'}; ` +
       `admin or chart code in the first load: ${offending.length > 0 ? offending.join(', ') : 'none'}; ` +
       `${lazy} lazy chunks load on demand`,
   );
@@ -419,7 +404,7 @@ async function main(): Promise<void> {
     css_sent_brotli_bytes: sentBrotli.css,
     admin_js_in_first_load: offending.length > 0 ? 1 : 0,
     admin_modules_in_first_load: offending,
-    target_js_gzip_bytes: TARGET_JS_GZIP_BYTES,
+    guard_js_gzip_bytes: FIRST_LOAD_JS_GZIP_GUARD,
     // Counted in js_gzip_bytes: the heaviest language's first-screen catalogue.
     catalogue_gzip_bytes: Object.fromEntries(
       Object.entries(catalogue?.sizes ?? {}).map(([locale, sizes]) => [locale, sizes.gzip]),

@@ -8,7 +8,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync }
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, constants, gzip, gzipSync } from 'node:zlib';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_ENTRY = path.join(ROOT, 'dist/server/main.js');
@@ -110,6 +110,54 @@ export async function precompress(dir) {
   return totals;
 }
 
+/**
+ * The most gzipped JavaScript a first visit may fetch before the page draws: the entry, every chunk it
+ * imports statically and the heaviest language's first-screen catalogue. A guard, not the target: the
+ * targets are times a person feels (bench/page.ts); a build over it fails rather than ship.
+ */
+export const FIRST_LOAD_JS_GZIP_GUARD = 200_000;
+
+/** The manifest keys of the entry and of every chunk it imports statically, and their CSS files. */
+export function firstLoad(manifest) {
+  const entry = manifest['index.html'];
+  if (!entry?.isEntry) throw new Error('the manifest has no index.html entry');
+  const chunks = [];
+  const css = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || chunks.includes(key)) return;
+    chunks.push(key);
+    for (const sheet of chunk.css ?? []) css.add(sheet);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  visit('index.html');
+  return { chunks, css: [...css] };
+}
+
+/** The first-screen catalogues' manifest keys, one per language (`virtual:catalog/first/en`). */
+export function firstCatalogues(manifest) {
+  return Object.keys(manifest).filter((key) => /virtual:catalog\/first\/\w+$/.test(key));
+}
+
+/** The first load's JavaScript in gzip bytes (as the build wrote its .gz files), read from a built page. */
+export function firstLoadJsGzip(clientDir) {
+  const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8'));
+  const gzipOf = (file) => {
+    const full = path.join(clientDir, file);
+    return (
+      statSync(`${full}.gz`, { throwIfNoEntry: false })?.size ??
+      gzipSync(readFileSync(full), { level: 9 }).length
+    );
+  };
+  const fileOf = (key) => manifest[key]?.file;
+  const entry = firstLoad(manifest)
+    .chunks.map(fileOf)
+    .filter(Boolean)
+    .reduce((sum, file) => sum + gzipOf(file), 0);
+  const catalogue = Math.max(0, ...firstCatalogues(manifest).map((key) => gzipOf(fileOf(key))));
+  return entry + catalogue;
+}
+
 export async function buildAll() {
   // Taken before building: a source edited during the build makes the next start build again.
   const fingerprint = sourceFingerprint();
@@ -149,11 +197,18 @@ export async function buildAll() {
     tsconfig: 'tsconfig.json',
     logLevel: 'warning',
   });
-  writeStamp(fingerprint);
   const kB = (bytes) => `${Math.round(bytes / 1000)} kB`;
+  const firstJs = firstLoadJsGzip(path.join(ROOT, 'dist/client'));
+  if (firstJs > FIRST_LOAD_JS_GZIP_GUARD)
+    throw new Error(
+      `the first load's JavaScript is ${firstJs} B of gzip, over the ${FIRST_LOAD_JS_GZIP_GUARD} B guard: ` +
+        'load the new code with the screen that needs it (npm run bench -- page lists the largest modules)',
+    );
+  writeStamp(fingerprint);
   console.warn(
     `Built the page and the server in ${((performance.now() - started) / 1000).toFixed(1)} s ` +
-      `(${packed.files} page files: ${kB(packed.raw)}, ${kB(packed.br)} brotli, ${kB(packed.gzip)} gzip)`,
+      `(${packed.files} page files: ${kB(packed.raw)}, ${kB(packed.br)} brotli, ${kB(packed.gzip)} gzip; ` +
+      `first load ${kB(firstJs)} of JavaScript gzip, guard ${kB(FIRST_LOAD_JS_GZIP_GUARD)})`,
   );
 }
 

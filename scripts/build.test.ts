@@ -2,7 +2,13 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isBuildCurrent, sourceFingerprint, writeStamp } from './build.mjs';
+import {
+  FIRST_LOAD_JS_GZIP_GUARD,
+  firstLoadJsGzip,
+  isBuildCurrent,
+  sourceFingerprint,
+  writeStamp,
+} from './build.mjs';
 
 let root: string;
 const write = (file: string, text = '') => {
@@ -62,5 +68,36 @@ describe('npm start builds only when the build is missing or older than the sour
     writeStamp(sourceFingerprint(root), root);
     rmSync(path.join(root, 'dist/server'), { recursive: true });
     expect(isBuildCurrent(root)).toBe(false);
+  });
+});
+
+describe("the first load's JavaScript, as the build guards it", () => {
+  it('counts the entry, the chunks it imports and the heaviest first catalogue, by their .gz files', () => {
+    const client = 'dist/client';
+    const manifest = {
+      'index.html': {
+        file: 'assets/index.js',
+        isEntry: true,
+        imports: ['_vendor.js'],
+        css: ['assets/a.css'],
+      },
+      '_vendor.js': { file: 'assets/vendor.js', imports: ['index.html'] },
+      'src/client/app/routes/admin.tsx': { file: 'assets/admin.js', isDynamicEntry: true },
+      'virtual:catalog/first/en': { file: 'assets/first-en.js' },
+      'virtual:catalog/first/ar': { file: 'assets/first-ar.js' },
+    };
+    write(`${client}/.vite/manifest.json`, JSON.stringify(manifest));
+    // What is measured is each file's .gz, as the server sends it; the bytes themselves do not matter.
+    const sized = (file: string, gz: number) => {
+      write(`${client}/${file}`, 'x'.repeat(gz * 3));
+      write(`${client}/${file}.gz`, 'z'.repeat(gz));
+    };
+    sized('assets/index.js', 1000);
+    sized('assets/vendor.js', 500);
+    sized('assets/admin.js', 9000);
+    sized('assets/first-en.js', 70);
+    sized('assets/first-ar.js', 90);
+    expect(firstLoadJsGzip(path.join(root, client))).toBe(1000 + 500 + 90);
+    expect(FIRST_LOAD_JS_GZIP_GUARD).toBe(200_000);
   });
 });
