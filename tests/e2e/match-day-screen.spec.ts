@@ -60,6 +60,8 @@ test(
         await page.mouse.wheel(0, 1500);
         await expect(progress).toBeInViewport();
         await page.mouse.wheel(0, -1500);
+        // A wheel returns before the page has scrolled: what follows is measured at the top, at rest.
+        await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
         // One player a line, the name beside the keys and never cut.
         const rows = page.locator('[data-player-row]');
         const [first, second] = [await rows.nth(0).boundingBox(), await rows.nth(1).boundingBox()];
