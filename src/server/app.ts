@@ -381,7 +381,7 @@ async function registerFeatures(app: FastifyInstance, options: AppOptions, servi
   await app.register(matchesRoutes, { db, clubName, matches });
   await app.register(matchReportsRoutes, { db, clubName, publicUrl: env.PUBLIC_URL, feed });
   await app.register(embedRoutes, { db, clubName, publicUrl: env.PUBLIC_URL, feed, matches, snapshots });
-  await app.register(teamOfTheWeekRoutes, { db, clubName, feed, answers: publicAnswers(db) });
+  await app.register(teamOfTheWeekRoutes, { db, clubName, answers: publicAnswers(db) });
   const matchFeed = new MatchFeed({
     db,
     provider:

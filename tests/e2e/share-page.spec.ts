@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { Player } from '../../src/shared/players';
 import type { Customization } from '../../src/shared/settings';
 import { expect, expectAccessible, test } from './support/fixtures';
-import { apiFan, type E2EApiFan, startMatchAsAdmin } from './support/match-day';
+import { apiFan, type E2EApiFan, rateAllByApi, startMatchAsAdmin, voteByApi } from './support/match-day';
 
 const PHONE_WIDTH = 390;
 
@@ -64,21 +64,8 @@ test('a shared result opened by a person is the club’s page, styled, whole on 
     ] as const) {
       const fan = await apiFan(server, uniqueEmail());
       fans.push(fan);
-      for (const player of live.available) {
-        const rated = await fan.api.post('/api/ratings', {
-          data: {
-            userId: fan.userId,
-            playerId: player.id,
-            matchId,
-            rating: player.id === star.id ? high : low,
-          },
-        });
-        expect(rated.ok()).toBe(true);
-      }
-      const voted = await fan.api.post('/api/user-votes', {
-        data: { userId: fan.userId, matchId, motmPlayerId: pick.id },
-      });
-      expect(voted.ok()).toBe(true);
+      await rateAllByApi(fan, live, (player) => (player.id === star.id ? high : low));
+      await voteByApi(fan, matchId, pick);
     }
     const ended = await live.admin.patch(`/api/matches/${matchId}`, {
       data: { isLive: false, score: '2-1' },

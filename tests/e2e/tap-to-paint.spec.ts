@@ -95,10 +95,13 @@ test(
       await cdp.send('Emulation.setCPUThrottlingRate', { rate });
       const interactions = await watchInteractions(page);
       const chosen = new Map<number, number>();
-      // The squad twice (a fan going back over their marks), so the median rests on over thirty taps.
+      // The squad twice (a fan going back over their marks), so the median rests on over thirty taps, then
+      // a change of mind: the first player re-rated.
+      const [firstPlayer] = players;
       const taps = [
         ...players.map((p, i) => [p, 5 + (i % 5)] as const),
         ...players.map((p, i) => [p, 1 + (i % 4)] as const),
+        ...(firstPlayer ? [[firstPlayer, 10] as const] : []),
       ];
       for (const [player, value] of taps) {
         const key = page.getByRole('button', { name: `Rate ${player.name} ${value}`, exact: true });
@@ -108,12 +111,6 @@ test(
         await expect(key).toHaveAttribute('aria-pressed', 'true');
         chosen.set(player.id, value);
       }
-      // A change of mind: the same player re-rated.
-      const again = page.getByRole('button', { name: `Rate ${players[0]?.name} 10`, exact: true });
-      await again.scrollIntoViewIfNeeded();
-      await again.tap();
-      await expect(again).toHaveAttribute('aria-pressed', 'true');
-      if (players[0]) chosen.set(players[0].id, 10);
       const measured = await interactions();
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 
@@ -126,7 +123,7 @@ test(
       testInfo.annotations.push({ type: `tap to paint at ${cpu}`, description: figures });
       console.log(`tap to paint at ${cpu}: ${figures}`);
       // Every tap was measured (a tap the browser saw as no interaction would measure nothing).
-      expect(durations.length).toBeGreaterThanOrEqual(taps.length + 1);
+      expect(durations.length).toBeGreaterThanOrEqual(taps.length);
       // The typical tap against the budget. The worst is printed, not asserted: without a GPU, a tap that
       // runs no script at all measures 56-120 ms at this slowdown, so the worst says more about the machine
       // than about the page. Every figure is in the output, read against the budget.
@@ -141,6 +138,7 @@ test(
           return new Map(mine.map((r) => [r.playerId, r.rating]));
         })
         .toEqual(chosen);
+      await fan.api.dispose();
     } finally {
       await live.admin.dispose();
     }

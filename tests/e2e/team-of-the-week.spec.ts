@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { Player } from '../../src/shared/players';
 import type { Team } from '../../src/shared/team-of-the-week';
 import { expect, expectAccessible, test } from './support/fixtures';
-import { apiFan, type E2EApiFan, startMatchAsAdmin } from './support/match-day';
+import { apiFan, type E2EApiFan, rateAllByApi, startMatchAsAdmin } from './support/match-day';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -41,17 +41,7 @@ test('the fans’ Team of the Match and of the Week on a phone, in English and A
     for (const high of [10, 9]) {
       const fan = await apiFan(server, uniqueEmail());
       fans.push(fan);
-      for (const player of live.available) {
-        const rated = await fan.api.post('/api/ratings', {
-          data: {
-            userId: fan.userId,
-            playerId: player.id,
-            matchId,
-            rating: player.id === star.id ? high : 6,
-          },
-        });
-        expect(rated.ok()).toBe(true);
-      }
+      await rateAllByApi(fan, live, (player) => (player.id === star.id ? high : 6));
     }
     const ended = await live.admin.patch(`/api/matches/${matchId}`, {
       data: { isLive: false, score: '3-1' },

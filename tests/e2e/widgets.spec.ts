@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { APIRequestContext, Frame, Page } from '@playwright/test';
 import type { Player } from '../../src/shared/players';
 import { expect, expectAccessible, test } from './support/fixtures';
-import { apiFan, startMatchAsAdmin } from './support/match-day';
+import { apiFan, rateAllByApi, startMatchAsAdmin, voteByApi } from './support/match-day';
 import type { E2EServer } from './support/servers';
 
 /**
@@ -38,21 +38,8 @@ async function endedMatch(server: E2EServer, uniqueEmail: () => string, opponent
   const star = live.starters[0] as Player;
   for (const high of [9, 8]) {
     const fan = await apiFan(server, uniqueEmail());
-    for (const player of live.available) {
-      const rated = await fan.api.post('/api/ratings', {
-        data: {
-          userId: fan.userId,
-          playerId: player.id,
-          matchId: live.match.id,
-          rating: player.id === star.id ? high : 6,
-        },
-      });
-      expect(rated.ok()).toBe(true);
-    }
-    const voted = await fan.api.post('/api/user-votes', {
-      data: { userId: fan.userId, matchId: live.match.id, motmPlayerId: star.id },
-    });
-    expect(voted.ok()).toBe(true);
+    await rateAllByApi(fan, live, (player) => (player.id === star.id ? high : 6));
+    await voteByApi(fan, live.match.id, star);
     await fan.api.dispose();
   }
   expect(
@@ -146,17 +133,7 @@ test('each widget draws on another site, follows a live match to full time witho
 
     // The match moves on: a goal and a fan's ratings. The widget follows on its next read (15 s at most).
     const fan = await apiFan(server, uniqueEmail());
-    for (const player of live.available) {
-      const rated = await fan.api.post('/api/ratings', {
-        data: {
-          userId: fan.userId,
-          playerId: player.id,
-          matchId: live.match.id,
-          rating: player.id === star.id ? 10 : 3,
-        },
-      });
-      expect(rated.ok()).toBe(true);
-    }
+    await rateAllByApi(fan, live, (player) => (player.id === star.id ? 10 : 3));
     await fan.api.dispose();
     expect(
       (await admin.patch(`/api/matches/${live.match.id}`, { data: { homeScore: 1, score: '1-0' } })).ok(),

@@ -4,8 +4,9 @@ import { type APIRequestContext, type Browser, expect, type Page, request, test 
 import sharp from 'sharp';
 import type { Match } from '../../src/shared/matches';
 import type { Player } from '../../src/shared/players';
-import { verificationLinkFor } from '../e2e/support/fixtures';
-import { E2E_ADMIN, E2E_SERVERS } from '../e2e/support/servers';
+import { pageTookOver } from '../e2e/support/fixtures';
+import { apiFan, type E2EApiFan, publishSquad, rateAllByApi, voteByApi } from '../e2e/support/match-day';
+import { E2E_ADMIN, E2E_SERVERS, type E2EServer } from '../e2e/support/servers';
 
 const LOCALES = ['en', 'fr', 'es', 'ar'] as const;
 type Locale = (typeof LOCALES)[number];
@@ -19,7 +20,6 @@ const OUT = path.resolve(import.meta.dirname, '../../.tmp/screens');
 const server = E2E_SERVERS[0];
 if (!server) throw new Error('no e2e server');
 const BASE = `http://127.0.0.1:${server.port}`;
-const PASSWORD = 'screens-password';
 
 /** A catalogue string in a language, as the page shows it (placeholders left as they are). */
 function t(locale: Locale, key: string): string {
@@ -31,40 +31,16 @@ function t(locale: Locale, key: string): string {
   throw new Error(`${locale}: no ${key}`);
 }
 
-interface Fan {
-  api: APIRequestContext;
-  userId: string;
-  email: string;
-}
-
 let seq = 0;
-async function newFan(locale: Locale, name: string): Promise<Fan> {
-  const email = `screens-${Date.now()}-${++seq}@example.com`;
-  const api = await request.newContext({ baseURL: BASE });
-  expect(
-    (
-      await api.post('/api/auth/register', {
-        data: { email, password: PASSWORD, name, newsletterOptIn: false },
-      })
-    ).status(),
-  ).toBe(201);
-  const token = new URL(await verificationLinkFor(server as never, email)).searchParams.get('token');
-  expect((await api.post('/api/auth/confirm', { data: { token } })).status()).toBe(200);
-  expect((await api.post('/api/auth/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
-  const { user } = (await (await api.get('/api/auth/me')).json()) as { user: { id: string } };
-  expect(
-    (
-      await api.patch(`/api/user/${user.id}/consent`, {
-        data: { consentGiven: true, geolocationConsent: false },
-      })
-    ).ok(),
-  ).toBe(true);
-  expect((await api.put('/api/account/locale', { data: { locale } })).ok()).toBe(true);
-  return { api, userId: user.id, email };
+/** A fan reading `locale`, made through the API. */
+async function newFan(locale: Locale, name: string): Promise<E2EApiFan> {
+  const fan = await apiFan(server as E2EServer, `screens-${Date.now()}-${++seq}@example.com`, name);
+  expect((await fan.api.put('/api/account/locale', { data: { locale } })).ok()).toBe(true);
+  return fan;
 }
 
 /** A page at a size, signed in as `fan` (cookies copied) or signed out reading `locale`. */
-async function open(browser: Browser, size: Size, locale: Locale, fan?: Fan | APIRequestContext) {
+async function open(browser: Browser, size: Size, locale: Locale, fan?: E2EApiFan | APIRequestContext) {
   const context = await browser.newContext({ ...SIZES[size], deviceScaleFactor: 1, baseURL: BASE });
   await context.addInitScript((l) => {
     window.localStorage.setItem('matchday_locale', l);
@@ -78,9 +54,7 @@ async function open(browser: Browser, size: Size, locale: Locale, fan?: Fan | AP
 }
 
 async function settle(page: Page) {
-  await page.waitForFunction(() =>
-    Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')),
-  );
+  await pageTookOver(page);
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await page.evaluate(() => document.fonts.ready);
   await page.waitForTimeout(400);
@@ -125,46 +99,9 @@ async function contactSheet(screen: string) {
     .toFile(path.join(OUT, `sheet-${screen}.png`));
 }
 
-interface Squad {
-  starters: Player[];
-  substitutes: Player[];
-  manager: Player;
-  available: Player[];
-}
-
-async function publishSquad(admin: APIRequestContext): Promise<Squad> {
-  const squad = (await (await admin.get('/api/players')).json()) as Player[];
-  const manager = squad.find((p) => p.isManager) as Player;
-  const outfield = squad.filter((p) => !p.isManager);
-  const keeper = outfield.find((p) => p.position === 'Goalkeeper') as Player;
-  const starters = [keeper, ...outfield.filter((p) => p.position !== 'Goalkeeper').slice(0, 10)];
-  const substitutes = outfield.filter((p) => !starters.includes(p)).slice(0, 3);
-  const available = [...starters, ...substitutes, manager];
-  const body = {
-    startingXI: [...starters.map((p) => p.id), manager.id],
-    substitutes: substitutes.map((p) => p.id),
-  };
-  expect((await admin.post('/api/admin/update-squad', { data: body })).ok()).toBe(true);
-  expect(
-    (
-      await admin.post('/api/admin/available-for-rating', { data: { playerIds: available.map((p) => p.id) } })
-    ).ok(),
-  ).toBe(true);
-  return { starters, substitutes, manager, available };
-}
-
-async function rateAll(fan: Fan, matchId: number, players: readonly Player[], base: number) {
-  for (const [i, player] of players.entries()) {
-    const rating = Math.max(1, Math.min(10, base + ((i * 3) % 5) - 2));
-    expect(
-      (
-        await fan.api.post('/api/ratings', {
-          data: { userId: fan.userId, playerId: player.id, matchId, rating },
-        })
-      ).ok(),
-    ).toBe(true);
-  }
-}
+/** A spread of marks around `base`, so the leaderboard has figures to rank. */
+const around = (base: number) => (player: Player) =>
+  Math.max(1, Math.min(10, base + ((player.id * 3) % 5) - 2));
 
 test('every match-day screen, in each language at both sizes', async ({ browser }) => {
   mkdirSync(OUT, { recursive: true });
@@ -173,7 +110,7 @@ test('every match-day screen, in each language at both sizes', async ({ browser 
   const only = process.env.SCREENS_LOCALES?.split(',') as Locale[] | undefined;
 
   for (const locale of only ?? LOCALES) {
-    const squad = await publishSquad(admin);
+    const squad = await publishSquad(admin, 3);
     // Before kick-off: the announcement and the match card.
     const { companyName } = (await (await admin.get('/api/customization')).json()) as { companyName: string };
     const announced = t(locale, 'admin-match.details.announcementText')
@@ -193,6 +130,7 @@ test('every match-day screen, in each language at both sizes', async ({ browser 
     }
     expect((await admin.patch(`/api/matches/${created.id}`, { data: { isLive: true } })).ok()).toBe(true);
     const matchId = created.id;
+    const live = { match: created, available: squad.available };
 
     // Signed out: the home with the live match, sign-in, a page that does not exist.
     for (const size of Object.keys(SIZES) as Size[]) {
@@ -212,20 +150,13 @@ test('every match-day screen, in each language at both sizes', async ({ browser 
     // Other fans have voted, so the leaderboard has figures once this fan votes.
     for (const base of [8, 6, 7]) {
       const other = await newFan(locale, 'Another Fan');
-      await rateAll(other, matchId, squad.available, base);
-      const pick = squad.starters[base % squad.starters.length] as Player;
-      expect(
-        (
-          await other.api.post('/api/user-votes', {
-            data: { userId: other.userId, matchId, motmPlayerId: pick.id },
-          })
-        ).ok(),
-      ).toBe(true);
+      await rateAllByApi(other, live, around(base));
+      await voteByApi(other, matchId, squad.starters[base % squad.starters.length] as Player);
       await other.api.dispose();
     }
 
     // The fan has rated all but the manager: the progress names who is missing.
-    await rateAll(fan, matchId, squad.available.slice(0, -1), 7);
+    await rateAllByApi(fan, { ...live, available: squad.available.slice(0, -1) }, around(7));
     for (const size of Object.keys(SIZES) as Size[]) {
       const { context, page } = await open(browser, size, locale, fan);
       await page.goto('/');
@@ -235,7 +166,7 @@ test('every match-day screen, in each language at both sizes', async ({ browser 
       await context.close();
     }
     // Everyone rated: the Man of the Match short list, then the vote.
-    await rateAll(fan, matchId, squad.available.slice(-1), 8);
+    await rateAllByApi(fan, { ...live, available: squad.available.slice(-1) }, around(8));
     // The desktop first: the phone then votes.
     for (const size of ['desktop', 'phone'] as const) {
       const { context, page } = await open(browser, size, locale, fan);
@@ -280,6 +211,9 @@ test('every match-day screen, in each language at both sizes', async ({ browser 
       const hide = page.getByRole('button', { name: t(locale, 'admin-match.analytics.history.hide') });
       if (await hide.count()) await hide.first().scrollIntoViewIfNeeded();
       await shot(page, 'admin-history', locale, size);
+      await page.goto('/admin?tab=publishing');
+      await settle(page);
+      await shot(page, 'admin-publishing', locale, size);
       await context.close();
     }
     // After full time: the shared page, the fan's own ratings, the image they share.
@@ -312,6 +246,7 @@ test('every match-day screen, in each language at both sizes', async ({ browser 
     'motm-short-list',
     'after-vote',
     'admin-history',
+    'admin-publishing',
     'share-page',
     'my-ratings',
     'match-report',

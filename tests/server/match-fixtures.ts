@@ -1,3 +1,4 @@
+import type { MatchReport } from '@shared/match-reports';
 import type { Match } from '@shared/matches';
 import type { Player } from '@shared/players';
 import { seedDatabase } from '../../src/server/db/seed';
@@ -113,4 +114,20 @@ export async function voteAll(
     isComplete: true,
   });
   if (vote.status !== 201) throw new Error(`vote: ${vote.status} ${JSON.stringify(vote.body)}`);
+}
+
+/** A kept report's match: the club won 1-0 at Old Trafford on `playedOn`, against `Opponent <id>`. */
+export function reportedMatch(id: number, playedOn: string): MatchReport['match'] {
+  return {
+    id,
+    title: `Match ${id}`,
+    opponent: `Opponent ${id}`,
+    venue: 'Old Trafford',
+    tournament: 'Premier League',
+    score: '1-0',
+    homeScore: 1,
+    awayScore: 0,
+    isHome: null,
+    playedOn,
+  };
 }

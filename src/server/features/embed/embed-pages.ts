@@ -6,7 +6,8 @@ import { directionOf, intlTag, type Locale } from '@shared/i18n/locales';
 import { type MatchReport, matchSides } from '@shared/match-reports';
 import type { SeasonTable } from '@shared/seasons';
 import type { Team, TeamLine } from '@shared/team-of-the-week';
-import { type CardText, cardText, escapeXml } from '../match-reports/share.service';
+import { escapeXml } from '../../lib/markup';
+import { type CardText, cardText } from '../match-reports/share.service';
 import { widgetStyle } from './embed-styles';
 
 /** The club as a widget shows it. */

@@ -3,7 +3,8 @@ import { WIDGETS } from '@shared/embed-widgets';
 import { isLocale, type Locale } from '@shared/i18n/locales';
 import { clubScore, type MatchReport } from '@shared/match-reports';
 import { notFound } from '../../lib/http-error';
-import { cardText, escapeXml, SHARE_HEIGHT, SHARE_WIDTH } from '../match-reports/share.service';
+import { escapeXml } from '../../lib/markup';
+import { cardText, SHARE_HEIGHT, SHARE_WIDTH } from '../match-reports/share.service';
 
 /** The match widget's usual size: a phone column wide, tall enough for its five players. */
 const RICH_WIDTH = 400;

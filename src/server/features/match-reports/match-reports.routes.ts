@@ -19,7 +19,7 @@ import type { Database } from '../../db/client';
 import type { ChangeFeed } from '../../lib/change-feed';
 import { forbidden } from '../../lib/http-error';
 import { requestLocale } from '../../lib/i18n';
-import { encodeJson, sendJson } from '../../lib/json-answer';
+import { encodeJson } from '../../lib/json-answer';
 import { route } from '../../lib/route';
 import { requireUser, signedIn } from '../../plugins/auth';
 import { getCustomization } from '../settings/settings.service';
@@ -54,20 +54,16 @@ export async function matchReportsRoutes(
   opts.feed.subscribe((change) => {
     if (change.kind === 'reports' || change.kind === 'reset') answers.forget();
   });
-  const sendShared = async <S extends z.ZodType>(
+  const sendShared = <S extends z.ZodType>(
     reply: FastifyReply,
     schema: S,
     key: string,
     read: () => Promise<z.output<S>>,
-  ) => {
-    const body = await answers.get(key, async () => {
+  ) =>
+    answers.send(reply, key, async () => {
       await reportsBackfilled(db);
       return encodeJson(schema, await read());
     });
-    // Only a found answer may be kept: a live match's report is a 404 until full time.
-    reply.header('cache-control', 'public, max-age=60');
-    return sendJson(reply, body);
-  };
   route(app, matchReportsApi.list, {}, (request, reply) => {
     const { page } = request.query;
     return sendShared(reply, matchSummaryPage, `list:${page}`, () => listMatchReports(db, page));

@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { ratings, userVotes } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
+import { escapeXml } from '../../lib/markup';
 import type { WorkPool } from '../../lib/work-pool';
 import { readMatchReport } from './match-reports.service';
 import {
@@ -15,7 +16,6 @@ import {
   cardSvg,
   cardText,
   drawingVersion,
-  escapeXml,
   FONT,
   SHARE_WIDTH,
 } from './share.service';

@@ -1,4 +1,6 @@
+import type { FastifyReply } from 'fastify';
 import { perDatabase } from '../../db/client';
+import { sendJson } from '../../lib/json-answer';
 
 /**
  * How long an encoded public answer is served from memory. A write on this instance forgets them at
@@ -34,6 +36,16 @@ export class PublicAnswers {
       if (this.#entries.get(key) === entry) this.#entries.delete(key);
     });
     return json;
+  }
+
+  /**
+   * Sends the answer under `key`, made by `make` when none is kept. Browsers keep it a minute: only a
+   * found answer reaches here (a live match's report is a 404 until full time).
+   */
+  async send(reply: FastifyReply, key: string, make: () => Promise<string>): Promise<FastifyReply> {
+    const body = await this.get(key, make);
+    reply.header('cache-control', 'public, max-age=60');
+    return sendJson(reply, body);
   }
 
   /** After a report or a season table is written: every answer may have changed. */

@@ -2,7 +2,13 @@ import type { MatchReport } from '@shared/match-reports';
 import type { Player } from '@shared/players';
 import type { PlayerProfile, SeasonSummary, SeasonTable, UserHistory } from '@shared/seasons';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createFan, setupLiveMatch, voteAll } from '../../../../tests/server/match-fixtures';
+import {
+  client,
+  createFan,
+  reportedMatch,
+  setupLiveMatch,
+  voteAll,
+} from '../../../../tests/server/match-fixtures';
 import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
 import { buildSeasonTable, meanOfTenths, minimumMatchesFor } from './seasons.service';
 
@@ -22,18 +28,7 @@ function report(id: number, averages: Record<number, number>, motm: number | nul
   }));
   const winner = players.find((p) => p.id === motm);
   return {
-    match: {
-      id,
-      title: `Match ${id}`,
-      opponent: `Opponent ${id}`,
-      venue: 'Old Trafford',
-      tournament: 'Premier League',
-      score: '1-0',
-      homeScore: 1,
-      awayScore: 0,
-      isHome: null,
-      playedOn: `2030-09-${String(id).padStart(2, '0')}`,
-    },
+    match: reportedMatch(id, `2030-09-${String(id).padStart(2, '0')}`),
     season: '2030/31',
     players,
     motm: winner

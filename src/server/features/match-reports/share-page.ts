@@ -3,8 +3,9 @@ import { CARD_ACCENT, type ClubPalette, clubPalette } from '@shared/club-palette
 import { competitionRanks } from '@shared/competition-ranks';
 import { DEFAULT_LOCALE, directionOf, type Locale } from '@shared/i18n/locales';
 import { clubScore, type MatchReport, matchSides } from '@shared/match-reports';
+import { escapeXml } from '../../lib/markup';
 import { initials } from '../pwa/pwa.service';
-import { type CardText, cardText, escapeXml, SHARE_HEIGHT, SHARE_WIDTH } from './share.service';
+import { type CardText, cardText, SHARE_HEIGHT, SHARE_WIDTH } from './share.service';
 
 /** The club as the shared page shows it: its name, its colours and its logo when one is set. */
 export interface SharePageClub {

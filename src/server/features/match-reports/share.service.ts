@@ -10,6 +10,7 @@ import { clubScore, type MatchReport } from '@shared/match-reports';
 import sharp from 'sharp';
 import { serviceUnavailable } from '../../lib/http-error';
 import { translator } from '../../lib/i18n';
+import { escapeXml } from '../../lib/markup';
 import { TtlCache } from '../../lib/ttl-cache';
 import { createWorkPool, type WorkPool } from '../../lib/work-pool';
 
@@ -18,7 +19,6 @@ export const SHARE_WIDTH = 1200;
 export const SHARE_HEIGHT = 630;
 
 /** What an admin or a squad list typed is text on a card or the share page, never markup. */
-export const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 export const FONT = `font-family="'DejaVu Sans', 'Liberation Sans', Arial, Helvetica, sans-serif"`;
 /** The cards' headings and figures: the palette keeps the card's colours dark enough for them. */
 export const ACCENT = CARD_ACCENT;

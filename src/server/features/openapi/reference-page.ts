@@ -2,13 +2,12 @@ import { createHash } from 'node:crypto';
 import { API_KEY_HEADER } from '@shared/api-keys';
 import type { ClubColours } from '@shared/club-colours';
 import { textOn } from '@shared/club-palette';
+import { escapeXml } from '../../lib/markup';
 import type { OpenApiDocument, OpenApiOperation, OpenApiParameter } from './openapi-document';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The few marks the document's descriptions use: `code` and **bold**, after escaping. */
 const inline = (text: string) =>
-  escapeHtml(text)
+  escapeXml(text)
     .replace(/`([^`]+)`/g, '<code>$1</code>')
     .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>');
 
@@ -48,16 +47,16 @@ function operationHtml(baseUrl: string, path: string, method: string, op: OpenAp
   const params = op.parameters
     .map(
       (p) =>
-        `<li><code>${escapeHtml(p.name)}</code> <span class="muted">${p.in} · ${p.required ? 'required' : 'optional'} · <code>${escapeHtml(typeOf(p.schema))}</code></span><br>${inline(p.description ?? '')}</li>`,
+        `<li><code>${escapeXml(p.name)}</code> <span class="muted">${p.in} · ${p.required ? 'required' : 'optional'} · <code>${escapeXml(typeOf(p.schema))}</code></span><br>${inline(p.description ?? '')}</li>`,
     )
     .join('');
   const statuses = Object.keys(op.responses).join(', ');
-  return `<section class="op" id="${escapeHtml(op.operationId)}">
-<h3><span class="method">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>
-<p class="summary">${escapeHtml(op.summary)} <span class="id">operationId <code>${escapeHtml(op.operationId)}</code></span></p>
+  return `<section class="op" id="${escapeXml(op.operationId)}">
+<h3><span class="method">${method.toUpperCase()}</span> <code>${escapeXml(path)}</code></h3>
+<p class="summary">${escapeXml(op.summary)} <span class="id">operationId <code>${escapeXml(op.operationId)}</code></span></p>
 <p>${inline(op.description)}</p>
 ${params ? `<ul class="params">${params}</ul>` : '<p class="muted">No parameters.</p>'}
-<pre><code>${escapeHtml(exampleCurl(baseUrl, path, op))}</code></pre>
+<pre><code>${escapeXml(exampleCurl(baseUrl, path, op))}</code></pre>
 <p class="muted">Answers: ${statuses}. The 200's shape is in <a href="/api/openapi.json">the OpenAPI document</a>.</p>
 </section>`;
 }
@@ -109,7 +108,7 @@ export function referencePage(
           .filter(([, op]) => op.tags.includes(tag.name))
           .map(([method, op]) => operationHtml(baseUrl, path, method, op)),
       );
-      return `<h2>${escapeHtml(tag.name)}</h2>\n${ops.join('\n')}`;
+      return `<h2>${escapeXml(tag.name)}</h2>\n${ops.join('\n')}`;
     })
     .join('\n');
   const html = `<!doctype html>
@@ -118,11 +117,11 @@ export function referencePage(
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(doc.info.title)}</title>
+<title>${escapeXml(doc.info.title)}</title>
 <style>${style}</style>
 </head>
 <body>
-<header><h1>${escapeHtml(doc.info.title)}</h1><p>Version ${escapeHtml(doc.info.version)} · <a href="/api/openapi.json">OpenAPI 3.1 document</a></p></header>
+<header><h1>${escapeXml(doc.info.title)}</h1><p>Version ${escapeXml(doc.info.version)} · <a href="/api/openapi.json">OpenAPI 3.1 document</a></p></header>
 <main>
 ${paragraphs}
 ${operations}

@@ -5,6 +5,7 @@ import { pathOf } from '@shared/endpoint';
 import { PLAYER_PORTRAIT_PATH } from '@shared/players';
 import sharp from 'sharp';
 import type { PlayerRow } from '../../db/schema';
+import { escapeXml } from '../../lib/markup';
 import { TtlCache } from '../../lib/ttl-cache';
 import { initials } from '../pwa/pwa.service';
 
@@ -50,8 +51,6 @@ export const portraitFile = (spec: PortraitSpec) => `${spec.version}.webp`;
 
 export const portraitUrl = (spec: PortraitSpec) =>
   pathOf({ path: PLAYER_PORTRAIT_PATH }, { id: spec.id, file: portraitFile(spec) });
-
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const FONT = `font-family="'DejaVu Sans', 'Liberation Sans', Arial, Helvetica, sans-serif" font-weight="700"`;
 

@@ -3,6 +3,7 @@ import { clubPalette } from '@shared/club-palette';
 import { type Customization, coloursOf } from '@shared/settings';
 import sharp from 'sharp';
 import type { Database } from '../../db/client';
+import { escapeXml } from '../../lib/markup';
 import { getCustomization } from '../settings/settings.service';
 import { findObject } from '../uploads/uploads.service';
 
@@ -87,8 +88,6 @@ export function initials(name: string): string {
   const chars = [...letters];
   return (chars.length > 2 ? `${chars[0]}${chars.at(-1)}` : letters).toUpperCase() || '?';
 }
-
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * A "maskable" icon may be cut to any shape inside the central 80% circle, and iOS rounds the corners

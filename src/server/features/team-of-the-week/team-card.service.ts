@@ -3,6 +3,7 @@ import type { ClubColours } from '@shared/club-colours';
 import { clubPalette } from '@shared/club-palette';
 import { directionOf, intlTag, type Locale } from '@shared/i18n/locales';
 import { type Team, type TeamLine, type TeamPlayer, teamTitleKind } from '@shared/team-of-the-week';
+import { escapeXml } from '../../lib/markup';
 import type { WorkPool } from '../../lib/work-pool';
 import { fitText, textWidth } from '../match-reports/my-card.service';
 import {
@@ -10,7 +11,6 @@ import {
   CardImages,
   type CardText,
   cardSvg,
-  escapeXml,
   FONT,
   SHARE_HEIGHT,
   SHARE_WIDTH,

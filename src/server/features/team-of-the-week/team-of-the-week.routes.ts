@@ -13,9 +13,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import type { ChangeFeed } from '../../lib/change-feed';
 import { requestLocale } from '../../lib/i18n';
-import { encodeJson, sendJson } from '../../lib/json-answer';
+import { encodeJson } from '../../lib/json-answer';
 import { route } from '../../lib/route';
 import { reportsBackfilled } from '../match-reports/match-reports.service';
 import type { PublicAnswers } from '../match-reports/public-answers';
@@ -31,23 +30,17 @@ const seasonCardParams = z.object({
 /** The fans' Team of the Week and of the Season, and their cards: public, built from ended matches only. */
 export async function teamOfTheWeekRoutes(
   app: FastifyInstance,
-  opts: { db: Database; clubName: string; feed: ChangeFeed; answers: PublicAnswers },
+  opts: { db: Database; clubName: string; answers: PublicAnswers },
 ) {
   const { db } = opts;
-  // The reports' own public answers (handed in by the app, one per database): a report kept, hidden or
-  // shown anywhere forgets them all (`reports`).
+  // The reports' own public answers (handed in by the app, one per database), forgotten with them
+  // whenever a report is kept, hidden or shown, on any instance (the reports' routes listen for it).
   const { answers } = opts;
-  opts.feed.subscribe((change) => {
-    if (change.kind === 'reports' || change.kind === 'reset') answers.forget();
-  });
-  const sendTeam = async (reply: FastifyReply, key: string, read: () => Promise<Team>) => {
-    const body = await answers.get(`team:${key}`, async () => {
+  const sendTeam = (reply: FastifyReply, key: string, read: () => Promise<Team>) =>
+    answers.send(reply, `team:${key}`, async () => {
       await reportsBackfilled(db);
       return encodeJson(team, await read());
     });
-    reply.header('cache-control', 'public, max-age=60');
-    return sendJson(reply, body);
-  };
   route(app, teamOfTheWeekApi.week, {}, (request, reply) => {
     const { match, from, to } = request.query;
     return sendTeam(reply, `week:${match ?? ''}:${from ?? ''}:${to ?? ''}`, () =>

@@ -5,7 +5,13 @@ import type { Player } from '@shared/players';
 import { type Team, teamSeasonCardPath, teamTitleKind, teamWeekCardPath } from '@shared/team-of-the-week';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createFan, setupLiveMatch, voteAll } from '../../../../tests/server/match-fixtures';
+import {
+  client,
+  createFan,
+  reportedMatch,
+  setupLiveMatch,
+  voteAll,
+} from '../../../../tests/server/match-fixtures';
 import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
 import { matches, matchReports } from '../../db/schema';
 import { publicAnswers } from '../match-reports/public-answers';
@@ -26,18 +32,7 @@ interface Rated {
 /** A kept report of a match on `playedOn` with these players' averages. */
 function report(id: number, playedOn: string, rated: readonly Rated[], season = '2030/31'): MatchReport {
   return {
-    match: {
-      id,
-      title: `Match ${id}`,
-      opponent: `Opponent ${id}`,
-      venue: 'Old Trafford',
-      tournament: 'Premier League',
-      score: '1-0',
-      homeScore: 1,
-      awayScore: 0,
-      isHome: null,
-      playedOn,
-    },
+    match: reportedMatch(id, playedOn),
     season,
     players: rated.map((r) => ({
       id: r.id,

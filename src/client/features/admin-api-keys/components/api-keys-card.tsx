@@ -7,7 +7,7 @@ import { FormField, fieldAria } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Spinner } from '@client/components/ui/spinner';
-import { toast } from '@client/components/ui/use-toast';
+import { failureToast, successToast } from '@client/lib/admin-notices';
 import { apiErrorMessage } from '@client/lib/api-client';
 import { useT } from '@client/lib/i18n/use-t';
 import { formatInstant, formatNumber } from '@client/lib/intl-format';
@@ -28,10 +28,6 @@ import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 /** Where partners read how to call the API (served by the server, outside the page). */
 const REFERENCE_URL = '/api/docs';
 const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
-
-function failed(title: string, error: unknown): void {
-  toast({ variant: 'destructive', title, description: apiErrorMessage(error, '') || undefined });
-}
 
 function CreateKeyForm({
   notify,
@@ -60,9 +56,9 @@ function CreateKeyForm({
       onSuccess: (created) => {
         reset({ name: '', ratePerMinute: API_KEY_RATE.default });
         onCreated(created);
-        if (notify) toast({ variant: 'success', title: t('admin.apiKeys.created') });
+        successToast(notify, t('admin.apiKeys.created'));
       },
-      onError: (error) => failed(t('admin.apiKeys.createFailed'), error),
+      onError: (error) => failureToast(t('admin.apiKeys.createFailed'), error),
     }),
   );
 
@@ -246,11 +242,8 @@ function KeyList({ keys, notify }: { keys: ApiKeySummary[]; notify: boolean }) {
           setConfirming(null);
           if (!key) return;
           revoke.mutate(key.id, {
-            onSuccess: () => {
-              if (notify)
-                toast({ variant: 'success', title: t('admin.apiKeys.revokedToast', { name: key.name }) });
-            },
-            onError: (error) => failed(t('admin.apiKeys.revokeFailed'), error),
+            onSuccess: () => successToast(notify, t('admin.apiKeys.revokedToast', { name: key.name })),
+            onError: (error) => failureToast(t('admin.apiKeys.revokeFailed'), error),
           });
         }}
       />

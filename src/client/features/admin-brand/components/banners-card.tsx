@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Spinner } from '@client/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { failureToast, successToast } from '@client/lib/admin-notices';
 import { apiErrorMessage } from '@client/lib/api-client';
 import { useT } from '@client/lib/i18n/use-t';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -14,7 +15,6 @@ import { type FieldErrors, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useAdminBanners, useSaveBanners } from '../api/banners';
 import { BannerEditor, type BannerSlot, type BannersForm } from './banner-editor';
-import { failureToast, successToast } from './notices';
 
 function toForm(banner: Banner): BannersForm['banner1'] {
   return {

@@ -7,6 +7,7 @@ import { Input } from '@client/components/ui/input';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Spinner } from '@client/components/ui/spinner';
 import { Textarea } from '@client/components/ui/textarea';
+import { failureToast, successToast } from '@client/lib/admin-notices';
 import { apiErrorMessage } from '@client/lib/api-client';
 import { useT } from '@client/lib/i18n/use-t';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -19,7 +20,6 @@ import type { z } from 'zod';
 import { useAdminCustomization, useSaveCustomization } from '../api/customization';
 import { ClubColoursFields, paletteStyle, previewPalette } from './club-colours-fields';
 import { ImageUploadField } from './image-upload-field';
-import { failureToast, successToast } from './notices';
 
 interface CustomiseTabProps {
   /** The admin notifications preference: success notices only when on. Errors always show. */

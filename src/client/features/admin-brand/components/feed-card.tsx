@@ -3,6 +3,7 @@ import { Button } from '@client/components/ui/button';
 import { FormField, fieldAria } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { Spinner } from '@client/components/ui/spinner';
+import { failureToast, successToast } from '@client/lib/admin-notices';
 import { useT } from '@client/lib/i18n/use-t';
 import { formatInstant, formatNumber } from '@client/lib/intl-format';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -11,7 +12,6 @@ import { RefreshCw } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useFeedStatus, useSaveFeedSettings, useSyncFeed } from '../api/feed';
-import { failureToast, successToast } from './notices';
 import { SettingsCard } from './settings-card';
 
 const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };

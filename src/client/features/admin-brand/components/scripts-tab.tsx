@@ -6,6 +6,7 @@ import { FormField, fieldAria } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Spinner } from '@client/components/ui/spinner';
+import { failureToast, successToast } from '@client/lib/admin-notices';
 import { apiErrorMessage } from '@client/lib/api-client';
 import { useT } from '@client/lib/i18n/use-t';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -16,7 +17,6 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useAdminTracking, useSaveTracking } from '../api/tracking';
 import { apiKeyForSubmit } from '../utils/api-key';
-import { failureToast, successToast } from './notices';
 
 interface ScriptsTabProps {
   /** The admin notifications preference: success notices only when on. Errors always show. */

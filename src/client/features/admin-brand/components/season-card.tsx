@@ -6,6 +6,7 @@ import { FormField, fieldAria } from '@client/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Spinner } from '@client/components/ui/spinner';
+import { failureToast, successToast } from '@client/lib/admin-notices';
 import { apiErrorMessage } from '@client/lib/api-client';
 import { formatLocale } from '@client/lib/i18n/i18n';
 import { useT } from '@client/lib/i18n/use-t';
@@ -15,7 +16,6 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useAdminSeasonSettings, useSaveSeasonSettings } from '../api/season-settings';
-import { failureToast, successToast } from './notices';
 
 const FIELD_ID = 'season-start-month';
 type Body = z.output<typeof seasonSettingsBody>;

@@ -4,6 +4,7 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Spinner } from '@client/components/ui/spinner';
 import { Switch } from '@client/components/ui/switch';
+import { failureToast, successToast } from '@client/lib/admin-notices';
 import { useT } from '@client/lib/i18n/use-t';
 import { SIGNAL_LABEL } from '@client/lib/shield-labels';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -11,7 +12,6 @@ import { SHIELD_SIGNALS, type ShieldRules, SIGNAL_POINTS, shieldRules } from '@s
 import { useEffect, useId } from 'react';
 import { type Control, Controller, useForm } from 'react-hook-form';
 import { useSaveShieldRules, useShieldRules } from '../api/shield-rules';
-import { failureToast, successToast } from './notices';
 import { SettingsCard } from './settings-card';
 
 /** The thresholds, in the order the form asks them, with their labels in the catalogue. */

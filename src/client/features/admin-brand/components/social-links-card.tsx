@@ -5,6 +5,7 @@ import { FormField, fieldAria } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Spinner } from '@client/components/ui/spinner';
+import { failureToast, successToast } from '@client/lib/admin-notices';
 import { apiErrorMessage } from '@client/lib/api-client';
 import { useT } from '@client/lib/i18n/use-t';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -14,7 +15,6 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useAdminSocialMedia, useSaveSocialMedia } from '../api/social-media';
-import { failureToast, successToast } from './notices';
 
 type LinkKey = keyof SocialMedia;
 

@@ -7,6 +7,7 @@ import { Input } from '@client/components/ui/input';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
+import { failureToast, successToast } from '@client/lib/admin-notices';
 import { apiErrorMessage } from '@client/lib/api-client';
 import { useT } from '@client/lib/i18n/use-t';
 import { embedOrigin, MAX_EMBED_SITES } from '@shared/embed';
@@ -31,14 +32,6 @@ function snippets(kind: WidgetKind, example: string | null, origin: string, titl
   const src = `${origin}${path}${example ? `/${example}` : ''}`;
   const frame = `<iframe src="${src}?theme=auto" width="100%" height="420" style="border:0" title="${title.replaceAll('"', '&quot;')}" loading="lazy"></iframe>`;
   return { script, frame };
-}
-
-function notify(enabled: boolean, title: string): void {
-  if (enabled) toast({ variant: 'success', title });
-}
-
-function failed(title: string, error: unknown): void {
-  toast({ variant: 'destructive', title, description: apiErrorMessage(error, '') || undefined });
 }
 
 function Snippet({
@@ -109,9 +102,9 @@ function SitesEditor({ origins, notifyEnabled }: { origins: string[]; notifyEnab
       {
         onSuccess: () => {
           setDraft('');
-          notify(notifyEnabled, t('admin.embeds.added', { origin: parsed.data }));
+          successToast(notifyEnabled, t('admin.embeds.added', { origin: parsed.data }));
         },
-        onError: (failure) => failed(t('admin.embeds.saveFailed'), failure),
+        onError: (failure) => failureToast(t('admin.embeds.saveFailed'), failure),
       },
     );
   };
@@ -120,8 +113,8 @@ function SitesEditor({ origins, notifyEnabled }: { origins: string[]; notifyEnab
     save.mutate(
       { origins: origins.filter((o) => o !== origin) },
       {
-        onSuccess: () => notify(notifyEnabled, t('admin.embeds.removed', { origin })),
-        onError: (failure) => failed(t('admin.embeds.saveFailed'), failure),
+        onSuccess: () => successToast(notifyEnabled, t('admin.embeds.removed', { origin })),
+        onError: (failure) => failureToast(t('admin.embeds.saveFailed'), failure),
       },
     );
 

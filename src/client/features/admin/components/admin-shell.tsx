@@ -30,7 +30,10 @@ function BrandBlock({ company, logoUrl }: { company: string; logoUrl: string | n
     <div className="flex min-w-0 items-center gap-3">
       <BrandMark name={company} logoUrl={logoUrl} />
       <div className="flex min-w-0 flex-col">
-        <span className="truncate font-bold leading-tight">{company}</span>
+        {/* The club's name in its own direction: a Latin name in an Arabic page is cut at its end. */}
+        <span dir="auto" className="truncate font-bold leading-tight" style={{ textAlign: 'match-parent' }}>
+          {company}
+        </span>
         <span className="text-xs font-medium text-chrome-muted">{t('admin.shell.panel')}</span>
       </div>
     </div>

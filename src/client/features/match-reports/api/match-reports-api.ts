@@ -1,4 +1,4 @@
-import { callEndpoint } from '@client/lib/api-client';
+import { ApiError, callEndpoint } from '@client/lib/api-client';
 import { keyOf } from '@shared/endpoint';
 import { matchReportsApi } from '@shared/match-reports';
 import { seasonsApi } from '@shared/seasons';
@@ -8,11 +8,14 @@ import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '
  * Ended matches do not change but for an admin's correction: their figures are kept a while, so going
  * back and forth between the list, a match and a player costs nothing.
  */
-const SETTLED = { staleTime: 60_000, gcTime: 30 * 60_000 } as const;
+export const SETTLED = { staleTime: 60_000, gcTime: 30 * 60_000 } as const;
 
-/** A 404 is an answer (no such match, no ended match in a season): asking again will not change it. */
-function retryUnlessMissing(failures: number, error: unknown) {
-  return failures < 2 && !(error instanceof Error && error.message.startsWith('404'));
+/**
+ * A 404 or a 400 is an answer (no such match, no ended match in a season, a period out of bounds):
+ * asking again will not change it.
+ */
+export function retryUnlessMissing(failures: number, error: unknown) {
+  return failures < 2 && !(error instanceof ApiError && (error.status === 404 || error.status === 400));
 }
 
 export function matchSummariesQueryOptions() {

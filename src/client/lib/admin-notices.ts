@@ -1,3 +1,4 @@
+/** The admin panel's save notices, shared by every admin section. */
 import { toast } from '@client/components/ui/use-toast';
 import { apiErrorMessage } from '@client/lib/api-client';
 
