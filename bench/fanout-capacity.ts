@@ -18,8 +18,11 @@
  * every step's leaderboard is computed over the same ratings (a fixed cost in each update, which the
  * first client's time shows). Each step reports the CPU every process used, as ms per update: the
  * servers, the client processes, PostgreSQL's backends, Redis, and the rest (others' work on the
- * machine). Writes bench/results/fanout-capacity.json; its exit code never judges timings, only whether
- * every update was right, once, in order.
+ * machine). Then, in the same run and under the same rule, the anchor: bare `ws` in one process
+ * (bench/lib/fanout-bare.ts) sending the product's last update, searched the same way; `ratio` = one
+ * instance's sockets / bare ws's (target >= 0.8), null with `ratio_refused` when the machine was busy
+ * before the run (bench/lib/anchor.ts). Writes bench/results/fanout-capacity.json; its exit code never
+ * judges timings, only whether every update was right, once, in order.
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -29,12 +32,19 @@ import { rows } from '../src/server/db/client';
 import { HttpPool } from '../tests/support/http-client';
 import type { ServerProcess } from '../tests/support/processes';
 import { round, summarise } from '../tests/support/stats';
+import { machineBefore, machineFigures, ratioFields, ratioVerdict, targetMet } from './lib/anchor';
 import { adminUrl } from './lib/bench-database';
-import { machineBusyBefore } from './lib/cpu';
+import { startBareWs } from './lib/fanout-bare';
 import { ClientFleet } from './lib/fanout-clients';
 import { ProductCluster, socketsServerMayHold } from './lib/fanout-instances';
 import { ratingRounds } from './lib/fanout-rating';
-import { formatRoundsCpu, type ProblemKind, type RoundsCpu, runRounds } from './lib/fanout-rounds';
+import {
+  formatRoundsCpu,
+  type ProblemKind,
+  type RoundsCpu,
+  type RoundTarget,
+  runRounds,
+} from './lib/fanout-rounds';
 import { seedVoters } from './lib/fanout-seed';
 import { positiveNumbers } from './lib/options';
 import { type MatchDay, type Product, setupMatchDay } from './lib/product';
@@ -42,6 +52,8 @@ import { fmtMs, printMachine, printTable, writeResults } from './lib/report';
 import { ServerBench } from './lib/server-bench';
 
 const TARGET_P99_MS = 500;
+/** One instance's sockets over bare `ws`'s, both at p99 under TARGET_P99_MS, at least. */
+const TARGET_RATIO = 0.8;
 /** The fleet size for 200,000 fans is given for this share of the measured figure: headroom for spikes. */
 const HEADROOM = 0.7;
 const FANS = 200_000;
@@ -89,6 +101,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 interface Step {
+  /** `product`, or `bare ws`: the anchor. */
+  server: string;
   instances: number;
   /** Sockets open during the rounds, in all; and per instance. */
   sockets: number;
@@ -159,6 +173,7 @@ class Sockets {
 }
 
 interface Search {
+  server: string;
   instances: number;
   /** The most sockets in all at p99 under the target; 0 if none passed. */
   best: number;
@@ -170,6 +185,7 @@ interface Search {
 }
 
 async function search(
+  server: string,
   instances: number,
   sockets: Sockets,
   limit: number,
@@ -209,7 +225,7 @@ async function search(
     await run(mid);
   }
   await sockets.close();
-  return { instances, best, failedAt, limit, budgetSpent, steps };
+  return { server, instances, best, failedAt, limit, budgetSpent, steps };
 }
 
 /** CPU ms a process (at `cores` over the step's rounds) spent per update: per rating and its push. */
@@ -244,7 +260,7 @@ async function main(): Promise<number> {
   printMachine();
   const loadBefore = os.loadavg();
   console.log(`load average (1, 5, 15 min): ${loadBefore.map((l) => l.toFixed(2)).join(', ')}`);
-  const busyBefore = await machineBusyBefore();
+  const machine = await machineBefore();
   const { counts, max, rounds, clientProcesses } = capacity;
   const redisServer = await redisPid(capacity.redisUrl).catch((error: unknown) => {
     throw new Error(`Redis at ${capacity.redisUrl} does not answer: ${String(error)}`);
@@ -288,17 +304,18 @@ async function main(): Promise<number> {
   let wrongs = 0;
   let sample: string | null = null;
 
-  const searches: Search[] = [];
-  for (const count of counts) {
-    const servers = cluster.instances.slice(0, count);
-    const idle = cluster.instances.slice(count);
-    const sockets = new Sockets(fleet, cookies, servers);
-    const limit = limits.get(count) ?? 0;
-    console.log(
-      `\n${count} instance${count > 1 ? 's' : ''} (${servers.map((s) => `${s.name} pid ${s.pid}`).join(', ')}): ` +
-        `up to ${limit} sockets`,
-    );
-    const measure = async (n: number): Promise<Step> => {
+  /** One step on `servers` (the rest of the instances `idle`): opens `n` sockets, runs the rounds. */
+  const measureOn =
+    (setup: {
+      server: string;
+      servers: ServerProcess[];
+      idle: ServerProcess[];
+      sockets: Sockets;
+      target: RoundTarget;
+    }) =>
+    async (n: number): Promise<Step> => {
+      const { servers, idle, sockets } = setup;
+      const count = servers.length;
       const problems: string[] = [];
       let lost = false;
       const problem = (text: string, kind: ProblemKind) => {
@@ -311,7 +328,7 @@ async function main(): Promise<number> {
       for (const text of opened.problems) problem(text, 'lost');
       // With nearest-rank p99, this many rounds may be over the target; one more and the step has failed.
       const allowed = rounds - Math.ceil(0.99 * rounds);
-      const got = await runRounds(fleet, target, {
+      const got = await runRounds(fleet, setup.target, {
         rounds,
         roundTimeoutMs: 10_000 + n,
         serverPids: servers.map((s) => s.pid),
@@ -319,15 +336,17 @@ async function main(): Promise<number> {
           ...(redisServer ? { redis: [redisServer] } : {}),
           postgres: await backendsOf(product),
           bench: [process.pid],
-          // In the one-instance search of `both`, the second is up and idle (it still hears each update).
+          // In the one-instance search of `both`, the second is up and idle (it still hears each update);
+          // in the anchor's, both instances are.
           ...(idle.length > 0 ? { 'idle instance': idle.map((s) => s.pid) } : {}),
         },
         problem,
         stopWhen: (last) => lost || last.filter((ms) => ms >= TARGET_P99_MS).length > allowed,
       });
-      sample = got.sample ?? sample;
+      if (setup.server === 'product') sample = got.sample ?? sample;
       const last = summarise(got.last);
       const step: Step = {
+        server: setup.server,
         instances: count,
         sockets: n,
         perInstance: sockets.perInstance(),
@@ -355,9 +374,45 @@ async function main(): Promise<number> {
       );
       return step;
     };
-    searches.push(await search(count, sockets, limit, measure));
+
+  const searches: Search[] = [];
+  for (const count of counts) {
+    const servers = cluster.instances.slice(0, count);
+    const idle = cluster.instances.slice(count);
+    const sockets = new Sockets(fleet, cookies, servers);
+    const limit = limits.get(count) ?? 0;
+    console.log(
+      `\n${count} instance${count > 1 ? 's' : ''} (${servers.map((s) => `${s.name} pid ${s.pid}`).join(', ')}): ` +
+        `up to ${limit} sockets`,
+    );
+    const measure = measureOn({ server: 'product', servers, idle, sockets, target });
+    searches.push(await search('product', count, sockets, limit, measure));
     await sleep(2000);
   }
+
+  // The anchor, in the same run, under the same rule: bare `ws` (one process) sending the product's own
+  // last update to as many sockets as it holds with the last of them served at p99 under the target.
+  if (sample === null) throw new Error('the product sent no leaderboard_update: nothing for bare ws to send');
+  const bare = await startBareWs(cleanup, sample, { fileLimit: serverFiles });
+  const bareLimit = Math.min(max, socketsServerMayHold(bare.server.pid));
+  console.log(
+    `\nanchor: bare ws (pid ${bare.server.pid}), the product's last update: up to ${bareLimit} sockets`,
+  );
+  const bareSockets = new Sockets(fleet, cookies, [bare.server]);
+  const bareSearch = await search(
+    'bare ws',
+    1,
+    bareSockets,
+    bareLimit,
+    measureOn({
+      server: 'bare ws',
+      servers: [bare.server],
+      idle: cluster.instances,
+      sockets: bareSockets,
+      target: bare.target,
+    }),
+  );
+  await bare.server.stop();
 
   // Report.
   const single = searches.find((s) => s.instances === 1) ?? null;
@@ -377,12 +432,13 @@ async function main(): Promise<number> {
     return `${s.best.toLocaleString('en-US')} sockets${floor}${gap}`;
   };
   console.log();
-  const all = searches
+  const all = [...searches, bareSearch]
     .flatMap((s) => s.steps)
-    .sort((a, b) => a.instances - b.instances || a.sockets - b.sockets);
+    .sort((a, b) => a.server.localeCompare(b.server) || a.instances - b.instances || a.sockets - b.sockets);
   const f = (v: number | null | undefined) => (v === null || v === undefined ? '?' : v.toFixed(2));
   printTable(
     [
+      'server',
       'instances',
       'sockets',
       'per instance',
@@ -396,6 +452,7 @@ async function main(): Promise<number> {
       '',
     ],
     all.map((s) => [
+      s.server,
       s.instances,
       s.sockets,
       s.perInstance.join(' + '),
@@ -416,6 +473,13 @@ async function main(): Promise<number> {
   if (single) console.log(`one instance, p99 < ${TARGET_P99_MS} ms: ${describe(single)}`);
   if (two) console.log(`two instances on one Redis, p99 < ${TARGET_P99_MS} ms: ${describe(two)} in all`);
   if (scaling !== null) console.log(`scaling, two / one: ${scaling.toFixed(2)} (2.00 would be linear)`);
+  console.log(`anchor, bare ws in one process, p99 < ${TARGET_P99_MS} ms: ${describe(bareSearch)}`);
+  // A ratio of two floors (both passed every step up to --max) says only that neither was found wanting.
+  const ratio = single ? single.best / bareSearch.best : Number.NaN;
+  const ratioCheck = ratioVerdict(machine, 'ratio one instance / bare ws, sockets', ratio, {
+    atLeast: TARGET_RATIO,
+  });
+  console.log(ratioCheck.line);
   console.log(
     `instances for ${FANS.toLocaleString('en-US')} fans at ${perInstance.toLocaleString('en-US')} a piece: ` +
       `${fleetFor(1) ?? '-'}; sized at ${HEADROOM * 100} % of it: ${fleetFor(HEADROOM) ?? '-'} ` +
@@ -433,7 +497,7 @@ async function main(): Promise<number> {
     smoke: options.smoke ? 1 : 0,
     load_average_before: loadBefore.map((l) => round(l)),
     load_average_after: loadAfter.map((l) => round(l)),
-    machine_busy_before_cores: busyBefore,
+    ...machineFigures(machine),
     max,
     rounds,
     client_processes: clientProcesses,
@@ -443,11 +507,17 @@ async function main(): Promise<number> {
     target_p99_ms: TARGET_P99_MS,
     sockets_per_instance_p99_under_500ms: single ? single.best : null,
     sockets_two_instances: two ? two.best : null,
+    bare_ws_sockets_p99_under_500ms: bareSearch.best,
+    bare_ws_failed_at: bareSearch.failedAt,
+    ...ratioFields(machine, { ratio }),
+    target_ratio: TARGET_RATIO,
+    target_met: targetMet(ratioCheck.met),
     scaling: scaling === null ? null : round(scaling, 3),
     instances_for_200k: fleetFor(1),
     headroom: HEADROOM,
     instances_for_200k_with_headroom: fleetFor(HEADROOM),
-    searches: searches.map((s) => ({
+    searches: [...searches, bareSearch].map((s) => ({
+      server: s.server,
       instances: s.instances,
       best: s.best,
       failed_at: s.failedAt,
@@ -455,6 +525,7 @@ async function main(): Promise<number> {
       budget_spent: s.budgetSpent,
     })),
     steps: all.map((s) => ({
+      server: s.server,
       instances: s.instances,
       sockets: s.sockets,
       per_instance: s.perInstance,
@@ -490,7 +561,7 @@ async function main(): Promise<number> {
   console.log(`wrote ${file}`);
   // Lost updates at a size the server cannot serve are a failed step; a wrong one is a fault at any size,
   // and so is a search whose smallest step could not be measured.
-  const unmeasured = searches.filter((s) => (s.steps[0]?.problems.length ?? 1) > 0);
+  const unmeasured = [...searches, bareSearch].filter((s) => (s.steps[0]?.problems.length ?? 1) > 0);
   if (wrongs > 0)
     console.error(`\n${wrongs} wrong updates (above): the run is not sound, whatever its timings`);
   if (unmeasured.length > 0)

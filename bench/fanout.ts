@@ -19,15 +19,12 @@
  * The rounds and the rating are bench/lib/fanout-rounds.ts and fanout-rating.ts, shared with
  * bench/fanout-capacity.ts (the most sockets per instance, one and two instances on Redis).
  */
-import { randomBytes } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { HttpPool, httpRequest } from '../tests/support/http-client';
-import { childEnv, fileLimitOf, freePort, openFilesOf, ROOT, startServer } from '../tests/support/processes';
+import { HttpPool } from '../tests/support/http-client';
+import { fileLimitOf, freePort, openFilesOf } from '../tests/support/processes';
 import { type LatencySummary, round, summarise } from '../tests/support/stats';
-import { machineBusyBefore } from './lib/cpu';
+import { machineBefore, machineFigures, ratioFields, ratioVerdict, targetMet } from './lib/anchor';
+import { startBareWs } from './lib/fanout-bare';
 import { ClientFleet } from './lib/fanout-clients';
 import { bytesPerObject, inspectFlag, type MemorySample, sampleMemory } from './lib/fanout-memory';
 import { ratingRounds } from './lib/fanout-rating';
@@ -125,7 +122,7 @@ async function runPhase(fleet: ClientFleet, cookies: string[], phase: Phase): Pr
 
 async function main(): Promise<number> {
   printMachine();
-  const busyBefore = await machineBusyBefore();
+  const machine = await machineBefore();
   const { rounds, clientProcesses } = fanout;
   const requested = fanout.clients;
   // Each server holds every socket, each client process its share: more than the shell's limit allows.
@@ -171,36 +168,17 @@ async function main(): Promise<number> {
     throw new Error('the product sent no leaderboard_update: nothing to compare with');
   const payload = ours.sample;
 
-  const payloadFile = path.join(os.tmpdir(), `matchday-bench-fanout-${randomBytes(4).toString('hex')}.json`);
-  writeFileSync(payloadFile, payload);
-  cleanup.add(() => rmSync(payloadFile, { force: true }));
-  const barePort = await freePort();
   const bareInspector = await freePort();
-  const bare = await startServer({
-    name: 'bare ws',
-    script: path.join(ROOT, 'bench/lib/fanout-bare-server.ts'),
-    port: barePort,
-    nodeArgs: [inspectFlag(bareInspector)],
+  const bare = await startBareWs(cleanup, payload, {
     fileLimit: serverFiles,
-    env: childEnv({ NODE_ENV: 'production', PORT: String(barePort), FANOUT_PAYLOAD: payloadFile }),
+    nodeArgs: [inspectFlag(bareInspector)],
   });
-  cleanup.add(() => bare.stop());
-  const barePool = new HttpPool('127.0.0.1', bare.port, 1);
-  cleanup.add(() => barePool.close());
-  const bareLoops: number[] = [];
-  const payloadSeq = (JSON.parse(payload) as { data: { seq: number } }).data.seq;
+  const bareLoops = bare.loops;
   const theirs = await runPhase(fleet, cookies, {
-    name: 'bare ws',
-    pid: bare.pid,
+    ...bare.target,
+    pid: bare.server.pid,
     inspectorPort: bareInspector,
-    url: `ws://${bare.host}/ws`,
-    trigger: async (r) => {
-      const res = await barePool.request(httpRequest('POST', '/broadcast', bare.host));
-      if (res.status !== 200) throw new Error(`bare broadcast: ${res.status}`);
-      if (r > 0) bareLoops.push((JSON.parse(res.body.toString()) as { loopMs: number }).loopMs);
-    },
-    check: async (_r, sample, seq) =>
-      sample === payload && seq === payloadSeq ? null : 'not the bytes the product sent',
+    url: `ws://${bare.server.host}/ws`,
   });
 
   // Report.
@@ -264,7 +242,7 @@ async function main(): Promise<number> {
   if (rounds < 100) console.log(`(p99 of ${rounds} rounds is their max)`);
   const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
   const p99Met = oursLast.p99 < TARGET_P99_MS;
-  const ratioMet = ratio <= TARGET_RATIO;
+  const ratioCheck = ratioVerdict(machine, 'ratio product / bare p99', ratio, { atMost: TARGET_RATIO });
   const memoryMet = bytesPerSocket < TARGET_BYTES_PER_SOCKET;
   const socketsMet = clients >= TARGET_SOCKETS && ours.problems.length === 0;
   const socketsVerdict =
@@ -277,9 +255,7 @@ async function main(): Promise<number> {
   console.log(
     `p99 rating to last client: ${fmtMs(oursLast.p99)} ms (target < ${TARGET_P99_MS}: ${verdict(p99Met)})`,
   );
-  console.log(
-    `ratio product / bare p99: ${ratio.toFixed(2)} (target <= ${TARGET_RATIO}: ${verdict(ratioMet)})`,
-  );
+  console.log(ratioCheck.line);
   console.log(
     `server memory per idle socket: ${kb(bytesPerSocket)}, V8 heap and external growth over the second half of ` +
       `the sockets, after full collections (RSS growth: ${kb(perSocket(ours, 'rss'))}, blurred by V8's page ` +
@@ -318,7 +294,7 @@ async function main(): Promise<number> {
   });
   const file = writeResults('fanout', {
     smoke: options.smoke ? 1 : 0,
-    machine_busy_before_cores: busyBefore,
+    ...machineFigures(machine),
     clients,
     clients_requested: requested,
     server_file_limit: Number.isFinite(serverLimit) ? serverLimit : null,
@@ -333,7 +309,7 @@ async function main(): Promise<number> {
     bare_max_ms: round(bareLast.max),
     bare_send_loop_p50_ms: round(loop.p50),
     rating_answered_p50_ms: round(answered.p50),
-    ratio: round(ratio, 3),
+    ...ratioFields(machine, { ratio }),
     bytes_per_socket: round(bytesPerSocket, 0),
     heap_bytes_per_socket: round(perSocket(ours, 'heapUsed') ?? Number.NaN, 0),
     bare_bytes_per_socket: round(memoryPerSocket(theirs), 0),
@@ -342,7 +318,7 @@ async function main(): Promise<number> {
     target_ratio: TARGET_RATIO,
     target_bytes_per_socket: TARGET_BYTES_PER_SOCKET,
     target_sockets: TARGET_SOCKETS,
-    target_met: p99Met && ratioMet && memoryMet && socketsMet ? 1 : 0,
+    target_met: targetMet(p99Met, ratioCheck.met, memoryMet, socketsMet),
     runs: { product: phaseFigures(ours, oursLast), bare: phaseFigures(theirs, bareLast) },
   });
   console.log(`wrote ${file}`);

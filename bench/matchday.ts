@@ -13,7 +13,7 @@
  */
 
 import { Cleanup } from '../tests/support/processes';
-import { machineBusyBefore } from './lib/cpu';
+import { machineBefore, machineFigures } from './lib/anchor';
 import { fmtMs, printMachine, printTable, writeResults } from './lib/report';
 import { DEFAULT_FANS, parseSimulatorArgs, resolveOptions } from './lib/simulator/options';
 import { failed, printResult, resultFigures } from './lib/simulator/report';
@@ -24,7 +24,8 @@ async function main(): Promise<number> {
   const args = parseSimulatorArgs(process.argv.slice(2));
   if (args.url) throw new Error('matchday starts its own products: --url is for npm run simulate');
   printMachine();
-  const busyBefore = await machineBusyBefore();
+  // No anchor here, so no ratio to refuse: the machine's state before is recorded all the same.
+  const machine = await machineBefore({ ratios: false });
   const databases: DatabaseKind[] = args.database ? [args.database] : ['pglite', 'postgres'];
 
   const results = new Map<DatabaseKind, SimulationResult>();
@@ -81,7 +82,7 @@ async function main(): Promise<number> {
   const all = runs.map(([, r]) => r);
   const figures = {
     smoke: args.smoke ? 1 : 0,
-    machine_busy_before_cores: busyBefore,
+    ...machineFigures(machine),
     fans: Math.max(...all.map((r) => r.fans)),
     errors: all.reduce((n, r) => n + r.errors, 0),
     lost: all.reduce((n, r) => n + r.lost, 0),

@@ -1,7 +1,10 @@
 /**
  * `ratings`: POST /api/ratings through the whole product on PostgreSQL, against saveRating's upsert sent
  * straight to PostgreSQL with postgres.js, the same pool size (20, src/server/db/client.ts) and the same
- * concurrency; then latency at a fixed offered rate (open loop).
+ * concurrency; then latency at a fixed offered rate (open loop). Last, the anchor: pgbench sending the
+ * same upsert to the same database with as many clients, unthrottled (the database's own limit) and at
+ * the same offered rate (bench/lib/pgbench.ts); `ratio_pgbench` = the product's rate / pgbench's, null
+ * with `ratio_refused` when the machine was busy before the run (bench/lib/anchor.ts), as `ratio` then.
  *
  *   npm run bench -- ratings [--duration 5] [--warmup 1] [--concurrency 64] [--rate 1000]
  *                            [--latency-duration 10] [--fans 500] [--smoke] [--profile] [--database-url URL]
@@ -9,18 +12,23 @@
  * Every (fan, player) pair is rated once first (the first pass of a match: inserts), so every measured
  * rating updates an existing row, as most do during a live match. Writes bench/results/ratings.json.
  */
+import os from 'node:os';
 import postgres from 'postgres';
 import { RATING_UPSERT, ratingUpsertParams } from '../src/server/features/match-day/rating-batches';
 import { HttpPool } from '../tests/support/http-client';
 import { round } from '../tests/support/stats';
-import { formatCpu, machineBusyBefore } from './lib/cpu';
+import { machineBefore, machineFigures, ratioFields, ratioVerdict, targetMet } from './lib/anchor';
+import { formatCpu } from './lib/cpu';
 import { closedLoop, type LoadResult, type Operation, openLoop, runCount } from './lib/load';
+import { cleanPgbenchFans, findPgbench, type PgbenchRun, runPgbench, seedPgbenchFans } from './lib/pgbench';
 import { pairCount, ratingOf, ratingViaApi } from './lib/product';
 import { fmtMs, fmtRate, printMachine, printTable, runFigures, writeResults } from './lib/report';
 import { ServerBench } from './lib/server-bench';
 import { gauge, histogramTail, scrapeMetrics, withOwnLoopDelay } from './lib/server-metrics';
 
 const TARGET_RATIO = 0.5;
+/** The product's most ratings a second over pgbench's most upserts a second, at least. */
+const TARGET_RATIO_PGBENCH = 0.7;
 const TARGET_P99_MS = 50;
 /** The product's pool (src/server/db/client.ts openPostgres). */
 const POOL = { max: 20, idle_timeout: 30, connect_timeout: 5, onnotice: () => {} };
@@ -32,7 +40,9 @@ const { options, cleanup } = bench;
 
 async function main(): Promise<number> {
   printMachine();
-  const busyBefore = await machineBusyBefore();
+  const machine = await machineBefore();
+  // Found first: a run without its anchor is refused before minutes of load, not after.
+  const pgbench = findPgbench();
 
   const { product, day } = await bench.startMatchDay();
   const server = product.server;
@@ -92,6 +102,8 @@ async function main(): Promise<number> {
     statements: tailOf('matchday_db_query_duration_seconds', ['kind="statement"']),
     transactions: tailOf('matchday_db_query_duration_seconds', ['kind="transaction"']),
     gc: tailOf('nodejs_gc_duration_seconds', [], 0.01),
+    // Mark-compact apart: the one kind long enough to be a stall of the issue's size by itself.
+    gcMajor: tailOf('nodejs_gc_duration_seconds', ['kind="major"'], 0.01),
     serverLoopMaxMs: gauge(scrapedAfter, 'nodejs_eventloop_lag_max_seconds') * 1000,
     generatorLoop: { p99Ms: timed.p99Ms, maxMs: timed.maxMs },
   };
@@ -102,7 +114,43 @@ async function main(): Promise<number> {
       { count: number },
     ];
 
+  // The anchor, last: the product idle, postgres.js's pool closed so pgbench's clients fit under
+  // max_connections beside the product's pool.
+  await raw.end({ timeout: 5 });
+  const setup = postgres(product.databaseUrl, { max: 1, onnotice: () => {} });
+  cleanup.add(() => setup.end({ timeout: 5 }));
+  const fans = await seedPgbenchFans(
+    setup,
+    day.matchId,
+    day.available.map((p) => p.id),
+  );
+  const threads = Math.min(os.availableParallelism(), options.concurrency);
+  const pgRun = (seconds: number, rate?: number) =>
+    runPgbench({
+      binary: pgbench,
+      url: product.databaseUrl,
+      fans,
+      clients: options.concurrency,
+      threads,
+      seconds,
+      ...(rate ? { rate } : {}),
+    });
+  console.log(
+    `pgbench (${pgbench}): the same upsert, ${fans.ids.length} fans of its own x ${day.available.length} players, ` +
+      `${options.concurrency} clients on ${threads} threads: ${Math.ceil(options.warmup)} s warm-up, ` +
+      `${Math.ceil(options.duration)} s unthrottled, ${Math.ceil(options.latencyDuration)} s at ${options.rate}/s...`,
+  );
+  const [pgMax, pgFixed] = await (async () => {
+    try {
+      await pgRun(options.warmup);
+      return [await pgRun(options.duration), await pgRun(options.latencyDuration, options.rate)];
+    } finally {
+      await cleanPgbenchFans(setup, fans);
+    }
+  })();
+
   const ratio = productRun.rate / rawRun.rate;
+  const ratioPgbench = productRun.rate / pgMax.tps;
   const row = (name: string, run: LoadResult) => [
     name,
     fmtRate(run.rate),
@@ -110,6 +158,14 @@ async function main(): Promise<number> {
     fmtMs(run.latency.p99),
     fmtMs(run.latency.max),
     run.errors,
+  ];
+  const pgRow = (name: string, run: PgbenchRun) => [
+    name,
+    fmtRate(run.tps),
+    fmtMs(run.p50Ms),
+    fmtMs(run.p99Ms),
+    fmtMs(run.maxMs),
+    run.failed,
   ];
   console.log();
   printTable(
@@ -120,6 +176,8 @@ async function main(): Promise<number> {
       row('  same, unnamed statement as drizzle sends it', unnamedRun),
       row(`POST /api/ratings at ${options.rate}/s offered`, productLatency),
       row(`upsert straight to PostgreSQL at ${options.rate}/s`, rawLatency),
+      pgRow(`pgbench, same upsert, ${options.concurrency} clients, unthrottled`, pgMax),
+      pgRow(`pgbench at ${options.rate}/s offered`, pgFixed),
     ],
   );
   console.log();
@@ -140,17 +198,22 @@ async function main(): Promise<number> {
     `  database statements: ${tail.statements.count}, ${over}: ${tail.statements.over}; transactions: ${tail.transactions.count}, ${over}: ${tail.transactions.over}`,
   );
   console.log(
-    `  server event loop: max delay ${fmtMs(tail.serverLoopMaxMs)} ms; garbage collection: ${tail.gc.count} pauses, ${fmtMs(tail.gc.sumSeconds * 1000)} ms in all, over 10 ms: ${tail.gc.over}`,
+    `  server event loop: max delay ${fmtMs(tail.serverLoopMaxMs)} ms; garbage collection: ${tail.gc.count} pauses, ${fmtMs(tail.gc.sumSeconds * 1000)} ms in all, over 10 ms: ${tail.gc.over}; of them major (mark-compact): ${tail.gcMajor.count}, ${fmtMs(tail.gcMajor.sumSeconds * 1000)} ms`,
   );
   console.log(
     `  load generator's event loop: p99 delay ${fmtMs(tail.generatorLoop.p99Ms)} ms, max ${fmtMs(tail.generatorLoop.maxMs)} ms`,
   );
-  const ratioMet = ratio >= TARGET_RATIO;
   const p99Met = productLatency.latency.p99 < TARGET_P99_MS;
+  const rawVerdict = ratioVerdict(machine, 'ratio product / raw', ratio, { atLeast: TARGET_RATIO });
+  const pgVerdict = ratioVerdict(machine, 'ratio product / pgbench', ratioPgbench, {
+    atLeast: TARGET_RATIO_PGBENCH,
+  });
   console.log();
   console.log(
-    `ratio product / raw: ${ratio.toFixed(2)} (target >= ${TARGET_RATIO}: ${ratioMet ? 'met' : 'NOT met'})`,
+    `anchor (pgbench, same upsert): ${fmtRate(pgMax.tps)} unthrottled; product ${fmtRate(productRun.rate)}`,
   );
+  console.log(rawVerdict.line);
+  console.log(pgVerdict.line);
   console.log(
     `at ${options.rate}/s: p50 ${fmtMs(productLatency.latency.p50)} ms, p99 ${fmtMs(productLatency.latency.p99)} ms (target p99 < ${TARGET_P99_MS} ms: ${p99Met ? 'met' : 'NOT met'})`,
   );
@@ -158,24 +221,42 @@ async function main(): Promise<number> {
   if (lost) console.error(`the match holds ${count} ratings, expected ${pairs} (one per fan and player)`);
 
   const errors =
-    productRun.errors + rawRun.errors + unnamedRun.errors + productLatency.errors + rawLatency.errors;
+    productRun.errors +
+    rawRun.errors +
+    unnamedRun.errors +
+    productLatency.errors +
+    rawLatency.errors +
+    pgMax.failed +
+    pgFixed.failed;
+  const pgFigures = (run: PgbenchRun) => ({
+    rate: round(run.tps, 1),
+    transactions: run.transactions,
+    failed: run.failed,
+    latency_average_ms: round(run.latencyAverageMs),
+    p50_ms: round(run.p50Ms),
+    p99_ms: round(run.p99Ms),
+    max_ms: round(run.maxMs),
+  });
   const figures = (run: LoadResult) => runFigures(run, { max: true });
   const file = writeResults('ratings', {
     smoke: options.smoke ? 1 : 0,
-    machine_busy_before_cores: busyBefore,
-    ratio: round(ratio, 3),
+    ...machineFigures(machine),
+    ...ratioFields(machine, { ratio, ratio_pgbench: ratioPgbench }),
     p50_ms: round(productLatency.latency.p50),
     p99_ms: round(productLatency.latency.p99),
     product_rate: round(productRun.rate, 1),
     raw_rate: round(rawRun.rate, 1),
     raw_unnamed_rate: round(unnamedRun.rate, 1),
+    pgbench_rate: round(pgMax.tps, 1),
+    pgbench_fixed_rate_p99_ms: round(pgFixed.p99Ms),
     offered_rate: options.rate,
     errors,
     ratings_in_match: count,
     expected_ratings_in_match: pairs,
     target_ratio: TARGET_RATIO,
+    target_ratio_pgbench: TARGET_RATIO_PGBENCH,
     target_p99_ms: TARGET_P99_MS,
-    target_met: ratioMet && p99Met ? 1 : 0,
+    target_met: targetMet(rawVerdict.met, pgVerdict.met, p99Met),
     settings: {
       concurrency: options.concurrency,
       pool: POOL.max,
@@ -199,10 +280,22 @@ async function main(): Promise<number> {
         server_loop_max_ms: round(tail.serverLoopMaxMs),
         gc_ms: round(tail.gc.sumSeconds * 1000),
         gc_pauses_over_10_ms: tail.gc.over,
+        gc_major_pauses: tail.gcMajor.count,
+        gc_major_ms: round(tail.gcMajor.sumSeconds * 1000),
         generator_loop_p99_ms: round(tail.generatorLoop.p99Ms),
         generator_loop_max_ms: round(tail.generatorLoop.maxMs),
       },
       raw_fixed_rate: { ...figures(rawLatency), achieved_rate: round(rawLatency.rate, 1) },
+    },
+    pgbench: {
+      binary: pgbench,
+      command: pgMax.command,
+      clients: options.concurrency,
+      threads,
+      fans: fans.ids.length,
+      players: day.available.length,
+      max: pgFigures(pgMax),
+      fixed_rate: { offered_rate: options.rate, ...pgFigures(pgFixed) },
     },
   });
   console.log(`wrote ${file}`);

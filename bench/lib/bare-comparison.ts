@@ -1,14 +1,14 @@
 /**
- * The product against a bare Fastify app (bench/lib/bare-server.ts) answering the same route patterns with
- * the bytes the product gave, from memory: the baseline `reads` and `season` share. One copy, so both start
- * the bare server, load the two alike (same requests, same concurrency, product then bare per call) and
- * print the same table: their ratios stay comparable.
+ * The product against its reads anchor, a bare `node:http` server (bench/lib/bare-server.ts) answering
+ * the same paths with the bytes and headers the product gave, from memory: the baseline `reads` and
+ * `season` share. One copy, so both start the bare server, load the two alike (same requests, same
+ * concurrency, product then bare per call) and print the same table: their ratios stay comparable.
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { HttpPool, headerOf, httpRequest } from '../../tests/support/http-client';
+import { HttpPool, httpRequest } from '../../tests/support/http-client';
 import {
   type Cleanup,
   childEnv,
@@ -17,6 +17,7 @@ import {
   type ServerProcess,
   startServer,
 } from '../../tests/support/processes';
+import { type MachineBefore, ratioCell } from './anchor';
 import { formatCpu } from './cpu';
 import { closedLoop, type LoadResult, type Operation } from './load';
 import type { BenchOptions } from './options';
@@ -28,7 +29,23 @@ export interface ReadCall {
   pattern: string;
   path: string;
   body: Buffer;
-  contentType: string;
+  /** The answer's headers as the product sent them, less those each answer makes anew (PER_ANSWER). */
+  headers: Array<[string, string]>;
+}
+
+/** Headers of one answer or one connection, not of what is read: node writes its own. */
+const PER_ANSWER = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/** A response head's headers, in order, less PER_ANSWER's. */
+function headersOf(head: string): Array<[string, string]> {
+  return head
+    .split('\r\n')
+    .slice(1)
+    .map((line): [string, string] => {
+      const colon = line.indexOf(':');
+      return [line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()];
+    })
+    .filter(([name]) => name !== '' && !PER_ANSWER.has(name));
 }
 
 /** A call's product run and bare run. */
@@ -56,7 +73,7 @@ export async function readCalls(
       pattern,
       path: url,
       body: res.body,
-      contentType: headerOf(res.head, 'content-type') ?? 'application/json',
+      headers: headersOf(res.head),
     });
   }
   return calls;
@@ -78,14 +95,12 @@ export async function compareWithBare(setup: {
   const routesFile = path.join(os.tmpdir(), `matchday-bench-routes-${randomBytes(4).toString('hex')}.json`);
   writeFileSync(
     routesFile,
-    JSON.stringify(
-      calls.map((c) => ({ pattern: c.pattern, contentType: c.contentType, body: c.body.toString('base64') })),
-    ),
+    JSON.stringify(calls.map((c) => ({ path: c.path, headers: c.headers, body: c.body.toString('base64') }))),
   );
   cleanup.add(() => rmSync(routesFile, { force: true }));
   const barePort = await freePort();
   const bare = await startServer({
-    name: 'bare Fastify',
+    name: 'bare node:http',
     script: path.join(ROOT, 'bench/lib/bare-server.ts'),
     port: barePort,
     env: childEnv({ NODE_ENV: 'production', PORT: String(barePort), BARE_ROUTES: routesFile }),
@@ -155,18 +170,22 @@ export async function compareWithBare(setup: {
  */
 export function printComparison(
   results: CallComparison[],
-  { extraRows = [], nameWidth }: { extraRows?: Array<Array<string | number>>; nameWidth: number },
+  {
+    extraRows = [],
+    nameWidth,
+    machine,
+  }: { extraRows?: Array<Array<string | number>>; nameWidth: number; machine: MachineBefore },
 ): void {
   console.log();
   printTable(
-    ['call', 'bytes', 'product', 'bare', 'ratio', 'p50 ms', 'p99 ms', 'bare p99', 'errors'],
+    ['call', 'bytes', 'product', 'node:http', 'ratio', 'p50 ms', 'p99 ms', 'bare p99', 'errors'],
     [
       ...results.map(({ call, product: p, bare: b }) => [
         call.name,
         call.body.length,
         fmtRate(p.rate),
         fmtRate(b.rate),
-        (p.rate / b.rate).toFixed(2),
+        ratioCell(machine, p.rate / b.rate),
         fmtMs(p.latency.p50),
         fmtMs(p.latency.p99),
         fmtMs(b.latency.p99),
@@ -180,4 +199,9 @@ export function printComparison(
     console.log(`${call.name.padEnd(nameWidth)} product: ${formatCpu(p.cpu)}`);
     console.log(`${''.padEnd(nameWidth)} bare:    ${formatCpu(b.cpu)}`);
   }
+  // The anchor answers with the product's own headers: which ones, so a reader sees they were alike.
+  for (const { call } of results)
+    console.log(
+      `${call.name.padEnd(nameWidth)} headers both send: ${call.headers.map(([n]) => n).join(', ')}`,
+    );
 }

@@ -70,6 +70,9 @@ export function formatCpu(use: CpuUse): string {
   return `cpu (cores of ${os.availableParallelism()}): machine ${f(use.machine)}, server ${f(use.server)}, load generator ${f(use.loadGenerator)}, rest (PostgreSQL) ${f(use.rest)}`;
 }
 
+/** More cores than this busy before a run: others' work is on the machine (anchor.ts then refuses ratios). */
+export const BUSY_CORES = 0.2;
+
 /**
  * Cores busy on the machine over `ms` before a benchmark starts: anything else running disturbs every
  * figure (ratios less so), so the benchmark says it and records it.
@@ -79,7 +82,7 @@ export async function machineBusyBefore(ms = 1000): Promise<number | null> {
   await new Promise((resolve) => setTimeout(resolve, ms));
   const use = cpuBetween(before, sampleCpu());
   if (use.machine === null) return null;
-  if (use.machine > 0.2)
+  if (use.machine > BUSY_CORES)
     console.warn(
       `warning: the machine was already busy (${use.machine.toFixed(2)} cores) before the benchmark: its figures are disturbed`,
     );

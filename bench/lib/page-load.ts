@@ -28,7 +28,11 @@ export const NETWORK = { kbitPerSecond: 400, latencyMs: 400 };
 export const TARGET_COLD_MS = 3_000;
 export const TARGET_WARM_MS = 1_000;
 
-export type Visitor = 'signed-out' | 'fan';
+/**
+ * A fan (their first rating key), a signed-out visitor on the home (the sign-in form's e-mail field), or
+ * a signed-out visitor on another screen (its main heading).
+ */
+export type Visitor = 'signed-out' | 'fan' | 'screen';
 
 export interface Load {
   /** Navigation start to the first rating control visible. */
@@ -58,8 +62,10 @@ function firstControlVisibleAt(visitor: Visitor): number | false {
         return name === '1' || /^Rate .+ 1$/.test(name);
       });
     }
-  } else {
+  } else if (visitor === 'signed-out') {
     control = document.querySelector('main input[type="email"]');
+  } else {
+    control = document.querySelector('main h1');
   }
   if (!control) return false;
   const box = control.getBoundingClientRect();
@@ -150,8 +156,9 @@ export async function visit(
   base: string,
   visitor: Visitor,
   fanToken: string | null,
-  options: { timeoutMs: number; identity?: boolean },
+  options: { timeoutMs: number; identity?: boolean; path?: string },
 ): Promise<Visit> {
+  const url = `${base}${options.path ?? '/'}`;
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 3,
@@ -165,7 +172,7 @@ export async function visit(
     const first = await context.newPage();
     const coldTraffic = new Traffic();
     await emulate(first, true, coldTraffic);
-    const cold = await timedLoad(first, `${base}/`, visitor, coldTraffic, options.timeoutMs);
+    const cold = await timedLoad(first, url, visitor, coldTraffic, options.timeoutMs);
     // A returning fan has the worker installed (the shell precached) and the HTTP cache of the last visit.
     const workerReady = await first.evaluate(
       (waitMs) =>
@@ -183,7 +190,7 @@ export async function visit(
     try {
       const second = await context.newPage();
       await emulate(second, false, warmTraffic);
-      const warm = await timedLoad(second, `${base}/`, visitor, warmTraffic, options.timeoutMs);
+      const warm = await timedLoad(second, url, visitor, warmTraffic, options.timeoutMs);
       return { cold, warm };
     } finally {
       await release();

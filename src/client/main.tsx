@@ -1,11 +1,12 @@
 import './styles/globals.css';
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
-import { AppRouter } from './app/router';
+import { AppRouter, preloadScreen } from './app/router';
 import { ScrollToTop } from './app/scroll-to-top';
 import { readInitialSession } from './lib/auth/initial-session';
-import { takeBoot } from './lib/boot';
+import { takeBoot, takeTyped } from './lib/boot';
 import { activateLocale, activateWith, initialLocale, loadCatalog } from './lib/i18n/i18n';
 import { registerServiceWorker } from './lib/pwa/register-service-worker';
 import { readStoredUser } from './lib/storage';
@@ -17,17 +18,30 @@ if (!container) throw new Error('index.html lacks <div id="root">');
 // from them (and replaces the server's markup with its own, identical, render).
 const boot = takeBoot();
 // Consumes the login callback in the address before anything renders (see readInitialSession).
-const initialSession = readInitialSession(boot?.user ?? null);
+const initialSession = readInitialSession(boot?.user ?? null, { drawnSignedOut: boot?.user === null });
+// A screen drawn by the server stays until the page can draw it whole: its code and words first.
+const screenReady = boot
+  ? (() => {
+      activateWith(boot.locale, {});
+      return preloadScreen(window.location.pathname, initialSession.status === 'anonymous');
+    })()
+  : Promise.resolve();
 
 function render() {
-  createRoot(container as HTMLElement).render(
-    <StrictMode>
-      <AppProviders initialSession={initialSession} boot={boot}>
-        <ScrollToTop />
-        <AppRouter />
-      </AppProviders>
-    </StrictMode>,
+  // What the visitor typed into the server's drawing goes over to the page's own fields.
+  const typed = boot ? takeTyped(container as HTMLElement) : null;
+  const root = createRoot(container as HTMLElement);
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <AppProviders initialSession={initialSession} boot={boot}>
+          <ScrollToTop />
+          <AppRouter />
+        </AppProviders>
+      </StrictMode>,
+    ),
   );
+  typed?.restore();
 }
 
 // The reader's language first: the one the server drew in, else the account's, else the device's
@@ -36,7 +50,8 @@ function render() {
 activateLocale(boot?.locale ?? initialLocale(readStoredUser()?.locale))
   .catch(() => activateLocale('en'))
   .catch(() => activateWith('en', {}))
-  .finally(() => {
+  .finally(async () => {
+    await screenReady;
     render();
     // The rest of the fan's words (dialogs, the server's refusals), ready before they are shown.
     setTimeout(() => {

@@ -16,6 +16,7 @@ import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { apiKeysRoutes } from './features/api-keys/api-keys.routes';
 import { publicApiGatePlugin } from './features/api-keys/public-api-gate';
 import { authRoutes } from './features/auth/auth.routes';
+import { authFormRoutes } from './features/auth/auth-forms.routes';
 import { MailJobs } from './features/auth/mail-jobs';
 import { embedRoutes } from './features/embed/embed.routes';
 import { feedRoutes } from './features/feed/feed.routes';
@@ -377,6 +378,7 @@ async function registerFeatures(app: FastifyInstance, options: AppOptions, servi
     mailJobs,
   });
   await app.register(oauthRoutes, { db, env, rateLimit, metrics });
+  await app.register(authFormRoutes);
   await app.register(playersRoutes, { db, available });
   await app.register(matchesRoutes, { db, clubName, matches });
   await app.register(matchReportsRoutes, { db, clubName, publicUrl: env.PUBLIC_URL, feed });

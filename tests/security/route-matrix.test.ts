@@ -58,6 +58,10 @@ const AFTER_OWN_VOTE: Expected = { anonymous: 401, fan: 200, otherFan: 403, admi
 const userOf = (w: SecurityWorld, role: Role): Fan | null =>
   role === 'anonymous' ? null : { fan: w.fan, otherFan: w.otherFan, admin: w.admin }[role];
 const json = (payload: unknown) => ({ payload: payload as object });
+const form = (fields: Record<string, string>) => ({
+  payload: new URLSearchParams(fields).toString(),
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+});
 let sequence = 0;
 const unique = (label: string) => {
   sequence += 1;
@@ -202,6 +206,30 @@ const ENTRIES: Record<string, Entry> = {
       const user = userOf(w, role);
       return { cookie: user ? await w.extraSession(user) : null, ...json({ token: tokenFromMail(mail) }) };
     },
+  },
+  // The same calls as plain form posts (a screen drawn before its script arrived): a redirect for all.
+  'POST /signin': {
+    expect: all(303),
+    call: async (w, role) => {
+      const user = userOf(w, role) ?? (await w.freshFan());
+      return {
+        cookie: role === 'anonymous' ? null : await w.extraSession(user),
+        ...form({ email: user.user.email, password: user.password }),
+      };
+    },
+  },
+  'POST /signup': {
+    expect: all(303),
+    call: () =>
+      form({ email: `${unique('form')}@example.com`, password: 'correct horse battery', name: 'Form' }),
+  },
+  'POST /forgot-password': {
+    expect: all(303),
+    call: () => form({ email: `${unique('nobody')}@example.com` }),
+  },
+  'POST /reset-password': {
+    expect: all(303),
+    call: () => form({ token: 'not-a-token', password: 'correct horse battery' }),
   },
   // Recovery: the same answer for any address, known or not.
   'POST /api/auth/forgot-password': {

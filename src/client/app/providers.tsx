@@ -7,7 +7,7 @@ import { useAccountLocale } from '@client/lib/i18n/use-locale';
 import { useT } from '@client/lib/i18n/use-t';
 import { LiveProvider } from '@client/lib/live/live-provider';
 import { createQueryClient } from '@client/lib/query-client';
-import { keepSnapshot, restoreSnapshot, seedAnswers } from '@client/lib/query-snapshot';
+import { keepSnapshot, restoreSnapshot, seedAnswers, seedPublicAnswers } from '@client/lib/query-snapshot';
 import { browserStorage, readStoredUser } from '@client/lib/storage';
 import { TrackingScripts } from '@client/lib/tracking/tracking-scripts';
 import type { Boot } from '@shared/boot';
@@ -42,8 +42,10 @@ interface AppProvidersProps {
 function createAppQueryClient(userId: string | null, boot: Boot | null): QueryClient {
   const client = createQueryClient();
   const storage = browserStorage();
-  if (userId && boot?.user.id === userId) seedAnswers(client, userId, boot.answers);
+  if (userId && boot?.user?.id === userId) seedAnswers(client, userId, boot.answers);
   else restoreSnapshot(client, userId, storage);
+  // A signed-out visitor's screen: public answers the server read for this page a moment ago.
+  if (boot && boot.user === null) seedPublicAnswers(client, boot.answers);
   keepSnapshot(client, () => readStoredUser()?.id ?? null, storage);
   return client;
 }

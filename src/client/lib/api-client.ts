@@ -25,6 +25,16 @@ export interface RequestOptions {
   bearer?: string | null;
 }
 
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+/**
+ * Where the page's requests go: the network, unless the server's own render of a public screen answers
+ * them in its process (it draws the screen from the same reads, with the same parsing, as the page).
+ */
+export function answerRequestsWith(answer: typeof fetch): void {
+  transport = answer;
+}
+
 /** Calls the API and validates the answer against the shared contract schema. */
 export async function apiRequest<S extends z.ZodType>(
   path: string,
@@ -43,7 +53,7 @@ export async function apiRequest<S extends z.ZodType>(
   const token = bearer === undefined ? readAuthToken() : bearer;
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
-  const response = await fetch(path, {
+  const response = await transport(path, {
     method,
     headers,
     body: payload,

@@ -63,6 +63,19 @@ export function seedAnswers(
   }
 }
 
+/**
+ * Puts the answers a signed-out visitor's screen was drawn from into the cache: the server read them
+ * through the page's own requests (each parsed by its endpoint's schema there). A drawing can be a
+ * moment old (it is shared for a few seconds), so each is marked stale and asked again by the screen.
+ */
+export function seedPublicAnswers(client: QueryClient, entries: readonly { key: QueryKey; data: unknown }[]) {
+  for (const { key, data } of entries) {
+    if (!Array.isArray(key)) continue;
+    client.setQueryData(key, data, { updatedAt: 1 });
+    void client.invalidateQueries({ queryKey: key, exact: true, refetchType: 'none' });
+  }
+}
+
 /** A repeat visit draws the last screen at once from what this device kept for the same user. */
 export function restoreSnapshot(client: QueryClient, userId: string | null, storage: Storage | null): void {
   if (!userId || !storage) return;

@@ -19,6 +19,7 @@ import { useCompanyName } from '@client/lib/branding/get-customization';
 import { withCatalog } from '@client/lib/i18n/i18n';
 import { useT } from '@client/lib/i18n/use-t';
 import { lazyOr } from '@client/lib/lazy-or';
+import { preloadable } from '@client/lib/preloadable';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import type { PublicUser } from '@shared/auth';
 import { hasEnded, matchPhase, resultsVisible } from '@shared/rules';
@@ -33,7 +34,9 @@ const loadSignedOutHome = () =>
   withCatalog('auth', () => import('@client/features/auth/components/signed-out-home'))().then((module) => ({
     default: module.SignedOutHome,
   }));
-const SignedOutHome = lazy(loadSignedOutHome);
+const SignedOutHome = preloadable(loadSignedOutHome);
+/** The visitor's home, fetched before the page replaces the server's drawing of it. */
+export const preloadSignedOutHome = SignedOutHome.preload;
 // Shown only after the fan's vote: fetched when needed, and prefetched once a match is on (below).
 const loadLeaderboardCard = () =>
   import('@client/features/results/components/leaderboard-card').then((module) => ({
@@ -69,7 +72,7 @@ function AuthPending() {
   const { startOver } = useAuth();
   const [starting, setStarting] = useState(false);
   useEffect(() => {
-    loadSignedOutHome().catch(() => undefined);
+    preloadSignedOutHome().catch(() => undefined);
   }, []);
   return (
     <LoadingScreen message={t('home.auth.completing')}>

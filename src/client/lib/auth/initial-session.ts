@@ -42,7 +42,10 @@ async function checkCallback(callback: { token: string; user: PublicUser }, star
  * first, otherwise the cached user shows. It consumes the callback (rewrites the address) and the mark
  * of a started social sign-in, so call it once, before rendering.
  */
-export function readInitialSession(bootUser: PublicUser | null = null): InitialSession {
+export function readInitialSession(
+  bootUser: PublicUser | null = null,
+  { drawnSignedOut = false }: { drawnSignedOut?: boolean } = {},
+): InitialSession {
   const { pathname, search, hash } = window.location;
   const callback = parseAuthCallback(search);
   if (callback.kind !== 'none') {
@@ -69,8 +72,10 @@ export function readInitialSession(bootUser: PublicUser | null = null): InitialS
     writeStoredUser(bootUser);
     cached = bootUser;
   }
+  // The server drew the page for nobody (no session cookie): with no user kept here either, the visitor
+  // is signed out; the check below still asks, and a session it finds takes over.
   return {
-    status: cached ? 'authenticated' : 'pending',
+    status: cached ? 'authenticated' : drawnSignedOut ? 'anonymous' : 'pending',
     user: cached,
     discardCallback: false,
     callbackCheck: null,

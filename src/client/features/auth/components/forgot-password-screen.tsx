@@ -14,6 +14,7 @@ import { Link, useLocation } from 'wouter';
 import { useRequestPasswordReset } from '../api/forgot-password';
 import { EmailField, SubmitButton } from './auth-fields';
 import { handedOverEmail } from './email-handoff';
+import { PostedRefusal, usePostedOutcome } from './posted-form';
 
 const linkClass =
   'inline-flex min-h-11 items-center rounded-sm font-semibold text-primary-text underline-offset-4 hover:underline';
@@ -48,6 +49,7 @@ function ResetLinkSent({ message }: { message: string }) {
 export function ForgotPasswordScreen() {
   const t = useT();
   const mutation = useRequestPasswordReset();
+  const { notice } = usePostedOutcome();
   const {
     register,
     handleSubmit,
@@ -60,6 +62,8 @@ export function ForgotPasswordScreen() {
     <AuthLayout>
       {mutation.isSuccess ? (
         <ResetLinkSent message={mutation.data.message} />
+      ) : mutation.isIdle && notice === 'sent' ? (
+        <ResetLinkSent message={t('auth.forgotPassword.sent')} />
       ) : (
         <Card>
           <CardHeader>
@@ -69,11 +73,19 @@ export function ForgotPasswordScreen() {
             <CardDescription>{t('auth.forgotPassword.description')}</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-5">
-            <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+            <form
+              method="post"
+              action="/forgot-password"
+              onSubmit={onSubmit}
+              noValidate
+              className="flex flex-col gap-5"
+            >
               {mutation.isError ? (
                 <Alert title={t('auth.linkNotSent')}>
                   {apiErrorMessage(mutation.error, t('auth.tryAgain'))}
                 </Alert>
+              ) : mutation.isIdle ? (
+                <PostedRefusal title={t('auth.linkNotSent')} />
               ) : null}
               <EmailField id={id} error={errors.email?.message} registration={register('email')} />
               <SubmitButton pending={mutation.isPending}>{t('auth.forgotPassword.submit')}</SubmitButton>

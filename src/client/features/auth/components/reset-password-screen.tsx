@@ -18,6 +18,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import { useResetPassword } from '../api/reset-password';
 import { NameField, NewsletterCheckbox, SubmitButton } from './auth-fields';
+import { PostedRefusal } from './posted-form';
 import { useOneTimeToken } from './use-one-time-token';
 
 // The token comes from the link; the fan types the password under sign-up's rules, and, finishing a
@@ -116,11 +117,21 @@ export function SetPasswordScreen({
           <CardDescription role={announce ? 'status' : undefined}>{description}</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-5">
-          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+          <form
+            method="post"
+            action="/reset-password"
+            onSubmit={onSubmit}
+            noValidate
+            className="flex flex-col gap-5"
+          >
+            {/* The link's token goes with a post sent before the page's script arrives. */}
+            <input type="hidden" name="token" value={token} />
             {mutation.isError ? (
               <Alert title={t('auth.resetPassword.notChanged')}>
                 {apiErrorMessage(mutation.error, t('auth.tryAgain'))}
               </Alert>
+            ) : mutation.isIdle ? (
+              <PostedRefusal title={t('auth.resetPassword.notChanged')} />
             ) : null}
             {askProfile ? (
               <NameField id="new-name" error={errors.name?.message} registration={register('name')} />

@@ -13,6 +13,7 @@ import { useLogin } from '../api/login';
 import { EmailField, SubmitButton } from './auth-fields';
 import { type Credentials, EMPTY_CREDENTIALS, useCredentialsSync } from './credentials';
 import { handOverEmail } from './email-handoff';
+import { PostedRefusal, usePostedOutcome } from './posted-form';
 import { ResendVerificationOffer } from './resend-verification-offer';
 
 /** Sign-in refused only because the address is not verified yet: a new link can be sent. */
@@ -43,6 +44,7 @@ export function SignInForm({
   const { signIn } = useAuth();
   const [, navigate] = useLocation();
   const mutation = useLogin();
+  const { notice } = usePostedOutcome();
   const [redirecting, setRedirecting] = useState(false);
   const {
     register,
@@ -76,9 +78,19 @@ export function SignInForm({
   const refusedEmail = isNotVerified(mutation.error) ? mutation.variables?.email : undefined;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+    // Before the page's script arrives, the form posts to the server, which signs in and redirects.
+    <form method="post" action="/signin" onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       {mutation.isError ? (
         <Alert title={t('auth.signIn.failed')}>{apiErrorMessage(mutation.error, t('auth.tryAgain'))}</Alert>
+      ) : mutation.isIdle ? (
+        <PostedRefusal title={t('auth.signIn.failed')} />
+      ) : null}
+      {mutation.isIdle && notice === 'check-email' ? (
+        <Alert variant="success" title={t('auth.checkYourEmail')}>
+          {t('auth.checkEmail.instructions')}
+        </Alert>
+      ) : mutation.isIdle && notice === 'password-changed' ? (
+        <Alert variant="success" title={t('auth.resetPassword.changed')} />
       ) : null}
       {/* Keyed by the attempt, so each refused sign-in offers a fresh link. */}
       {refusedEmail ? <ResendVerificationOffer key={mutation.submittedAt} email={refusedEmail} /> : null}

@@ -10,6 +10,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useRegister } from '../api/register';
 import { EmailField, NameField, NewsletterCheckbox, SubmitButton } from './auth-fields';
 import { type Credentials, EMPTY_CREDENTIALS, useCredentialsSync } from './credentials';
+import { PostedRefusal } from './posted-form';
 
 interface SignUpFormProps {
   /** Called with the address the verification e-mail went to. */
@@ -55,9 +56,11 @@ export function SignUpForm({
   const ids = { name: `${idPrefix}-name`, email: `${idPrefix}-email`, password: `${idPrefix}-password` };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+    <form method="post" action="/signup" onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       {mutation.isError ? (
         <Alert title={t('auth.signUp.failed')}>{apiErrorMessage(mutation.error, t('auth.tryAgain'))}</Alert>
+      ) : mutation.isIdle ? (
+        <PostedRefusal title={t('auth.signUp.failed')} />
       ) : null}
       <NameField id={ids.name} error={errors.name?.message} registration={register('name')} />
       <EmailField id={ids.email} error={errors.email?.message} registration={register('email')} />
