@@ -25,8 +25,8 @@ import { Api, CallLog } from '../../tests/support/simulator-calls';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** A weak 4G cell in a full stadium. */
 export const NETWORK = { kbitPerSecond: 400, latencyMs: 400 };
-export const TARGET_COLD_MS = 3_000;
-export const TARGET_WARM_MS = 1_000;
+export const TARGET_COLD_MS = 1_500;
+export const TARGET_WARM_MS = 500;
 
 /**
  * A fan (their first rating key), a signed-out visitor on the home (the sign-in form's e-mail field), or

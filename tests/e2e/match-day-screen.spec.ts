@@ -169,6 +169,49 @@ test(
   },
 );
 
+test('on a phone, the club’s banner and featured video keep the page before the vote under the limit', async ({
+  page,
+  server,
+  uniqueEmail,
+}, testInfo) => {
+  const live = await startMatchAsAdmin(`http://127.0.0.1:${server.port}`, 'Wolves', { substitutes: 3 });
+  const banner1 = {
+    enabled: true,
+    type: 'manual',
+    subtitle: 'Matchday offer',
+    title: 'Two pies and a pint for the price of one',
+    discount: '2 FOR 1',
+    description: 'Show this banner at any kiosk in the ground before kick-off.',
+  };
+  try {
+    expect((await live.admin.post('/api/admin/banners', { data: { banner1 } })).status()).toBe(200);
+    const video = { youtubeVideo: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' };
+    expect((await live.admin.post('/api/admin/social-media', { data: video })).status()).toBe(200);
+    // No outside network here: the video's thumbnail fails at once instead of waiting out a timeout.
+    await page.route(/ytimg\.com|youtube\.com/, (route) => route.abort());
+    const fan = await apiFan(server, uniqueEmail());
+    await openAs(page, fan);
+    await expect(page.getByRole('heading', { level: 1, name: live.match.title })).toBeVisible();
+    await expect(page.locator('[data-player-row]')).toHaveCount(live.available.length);
+    await expect(page.getByRole('region', { name: 'Featured promotion' })).toContainText(banner1.title);
+    await expect(page.getByRole('button', { name: 'Play video' })).toBeVisible();
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    testInfo.annotations.push({
+      type: 'page height with banner and video at 390 px',
+      description: `${height}`,
+    });
+    await page.screenshot({ path: testInfo.outputPath('banner-video-full.png'), fullPage: true });
+    expect(height).toBeLessThan(PHONE_PAGE_LIMIT_PX);
+    await expectAccessible(page, `${testInfo.project.name}: rating with banner and video`);
+    await fan.api.dispose();
+  } finally {
+    await live.admin.post('/api/admin/banners', { data: { banner1: { enabled: false, type: 'manual' } } });
+    await live.admin.post('/api/admin/social-media', { data: { youtubeVideo: null } });
+    await live.admin.patch(`/api/matches/${live.match.id}`, { data: { isLive: false } });
+    await live.admin.dispose();
+  }
+});
+
 test('players on the same average share a rank, and the medals follow the ranks', {
   tag: '@both-sizes',
 }, async ({ page, server, uniqueEmail }) => {

@@ -29,46 +29,75 @@ export function takeBoot(): Boot | null {
   }
 }
 
-type Field = HTMLInputElement | HTMLTextAreaElement;
+/** What the keyboard can reach, in document order. */
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
 
-/** Sets a field's value as typing does, so the page's form (listening through React) takes it. */
-function typeInto(field: Field, value: string): void {
-  const prototype =
-    field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
-  field.dispatchEvent(new Event('input', { bubbles: true }));
+type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/** A control the visitor changed in the drawing: what it holds now, or null when it is as drawn. */
+function changed(control: Control): string | boolean | null {
+  if (control instanceof HTMLSelectElement) {
+    const drawn = [...control.options].find((option) => option.defaultSelected) ?? control.options[0];
+    return control.value !== (drawn?.value ?? '') ? control.value : null;
+  }
+  if (control.type === 'checkbox' || control.type === 'radio') {
+    const input = control as HTMLInputElement;
+    return input.checked !== input.defaultChecked ? input.checked : null;
+  }
+  return control.type !== 'hidden' && control.value !== control.defaultValue ? control.value : null;
+}
+
+/** Makes the page's control hold `value` as the visitor's own input would, so its form (through React) takes it. */
+function enter(control: Control, value: string | boolean): void {
+  if (typeof value === 'boolean') {
+    if (control instanceof HTMLInputElement && control.checked !== value) control.click();
+    return;
+  }
+  const prototype = Object.getPrototypeOf(control) as object;
+  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(control, value);
+  control.dispatchEvent(
+    new Event(control instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }),
+  );
 }
 
 /**
- * What was typed into the server's drawing of a screen before the page took it over, by field id, and
- * where the cursor was: `restore` puts both into the page's own fields once they are drawn.
+ * What the visitor did to the server's drawing of a screen before the page took it over (fields typed
+ * in, a language picked, the focus moved), by each control's place among the drawing's controls: the
+ * page draws the same screen, so `restore` replays it on the page's own controls once they are drawn.
  */
 export function takeTyped(root: HTMLElement): { restore(): void } {
-  const typed = new Map<string, string>();
-  for (const field of root.querySelectorAll<Field>('input[id], textarea[id]')) {
-    const checkable =
-      field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
-    if (checkable || field.type === 'hidden' || field.value === field.defaultValue) continue;
-    typed.set(field.id, field.value);
-  }
+  const controls = (): Element[] => [...root.querySelectorAll(FOCUSABLE)];
+  const edits: Array<[number, string | boolean]> = [];
+  controls().forEach((control, index) => {
+    if (
+      control instanceof HTMLInputElement ||
+      control instanceof HTMLTextAreaElement ||
+      control instanceof HTMLSelectElement
+    ) {
+      const value = changed(control);
+      if (value !== null) edits.push([index, value]);
+    }
+  });
   const active = document.activeElement;
-  const focusedId = active instanceof HTMLElement && root.contains(active) ? active.id : '';
+  const focusedAt = active ? controls().indexOf(active) : -1;
   const selection =
     active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement
       ? { start: active.selectionStart, end: active.selectionEnd }
       : null;
   return {
     restore() {
-      for (const [id, value] of typed) {
-        const field = document.getElementById(id);
+      const now = controls();
+      for (const [index, value] of edits) {
+        const control = now[index];
         if (
-          (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) &&
-          field.value !== value
+          control instanceof HTMLInputElement ||
+          control instanceof HTMLTextAreaElement ||
+          control instanceof HTMLSelectElement
         )
-          typeInto(field, value);
+          enter(control, value);
       }
-      const focused = focusedId ? document.getElementById(focusedId) : null;
-      if (!focused) return;
+      const focused = focusedAt >= 0 ? controls()[focusedAt] : null;
+      if (!(focused instanceof HTMLElement)) return;
       focused.focus({ preventScroll: true });
       if (selection && (focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement)) {
         try {

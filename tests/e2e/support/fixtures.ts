@@ -39,6 +39,26 @@ export const test = base.extend<{
     },
     { auto: true },
   ],
+  // A screen the server drew is live before the page's script takes it over (a form posts, a link
+  // navigates), but what a test checks after a navigation is the page's own behaviour: goto and reload
+  // wait for the takeover. The screens before it are before-script.spec.ts's.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        if (options?.waitUntil !== 'commit') await drawingTakenOver(page);
+        return response;
+      };
+      const reload = page.reload.bind(page);
+      page.reload = async (options) => {
+        const response = await reload(options);
+        if (options?.waitUntil !== 'commit') await drawingTakenOver(page);
+        return response;
+      };
+    }
+    await use(page);
+  },
   // The worker's own server (servers.ts): every page, request and helper of the test talks to it.
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's first argument by destructuring.
   server: async ({}, use, testInfo) => {
@@ -226,6 +246,18 @@ export async function settleAnimations(page: Page): Promise<void> {
       { timeout: 3_000 },
     )
     .catch(() => undefined);
+}
+
+/** Until a screen the server drew (a root with markup in it) is held by the page's own render. */
+async function drawingTakenOver(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return (
+      !root ||
+      root.childElementCount === 0 ||
+      Object.keys(root).some((key) => key.startsWith('__reactContainer'))
+    );
+  });
 }
 
 /**

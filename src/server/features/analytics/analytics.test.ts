@@ -213,6 +213,8 @@ describe('figures', () => {
       leaderboard: [],
       distribution: [],
       motm: null,
+      votes: new Map(),
+      squad: new Map(),
     });
     expect(
       await controversialOf(

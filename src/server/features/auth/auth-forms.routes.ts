@@ -53,7 +53,8 @@ export async function authFormRoutes(app: FastifyInstance): Promise<void> {
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
   for (const form of FORMS) {
-    app.post(form.path, async (request, reply) => {
+    // Changes nothing itself: the JSON route it calls declares what that call changed.
+    app.post(form.path, { config: { changes: [] } }, async (request, reply) => {
       const posted = (
         typeof request.body === 'object' && request.body !== null ? request.body : {}
       ) as Record<string, unknown>;

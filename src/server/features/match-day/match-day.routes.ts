@@ -29,7 +29,7 @@ export async function matchDayRoutes(
 ) {
   const { db, snapshots, metrics } = opts;
   await app.register(ratingsRoutes, { db, metrics });
-  await app.register(votesRoutes, { db, metrics, ballotReviews: opts.ballotReviews });
+  await app.register(votesRoutes, { db, metrics, ballotReviews: opts.ballotReviews, snapshots });
   await app.register(resultsRoutes, {
     db,
     snapshots,

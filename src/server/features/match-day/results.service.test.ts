@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createFan, type LiveMatch, setupLiveMatch } from '../../../../tests/server/match-fixtures';
 import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
-import { MatchSnapshots } from './results.service';
+import { MatchSnapshots, motmSeenBy } from './results.service';
 
 let t: TestContext;
 let live: LiveMatch;
@@ -37,5 +37,31 @@ it('computes a match once for many concurrent readers, and at most once per inte
   // Every write made before a read is in what that read returns.
   for (const [i, snapshot] of after.entries()) expect(snapshot.totalRatings).toBeGreaterThanOrEqual(i + 1);
   expect(after.at(-1)?.totalRatings).toBe(10);
+  snapshots.close();
+});
+
+it('serves the kept snapshot to recent() while dirty, and counts a noted vote until a snapshot holds it', async () => {
+  const snapshots = new MatchSnapshots(t.db, { minIntervalMs: 0, maxAgeMs: 60_000 });
+  const matchId = live.match.id;
+  const before = await snapshots.get(matchId);
+  const pick = live.starters[0]?.id ?? 0;
+  snapshots.noteVote(matchId, 'voter', pick);
+  snapshots.markDirty(matchId);
+  const computations = snapshots.computations;
+  expect(await snapshots.recent(matchId)).toBe(before);
+  expect(snapshots.computations).toBe(computations);
+
+  // The voter's answer counts their pick; anyone else's is the snapshot's own.
+  expect(snapshots.unseenVote(matchId, 'voter', before)).toBe(pick);
+  expect(snapshots.unseenVote(matchId, 'someone else', before)).toBeUndefined();
+  const seen = motmSeenBy(before, pick);
+  expect(seen?.totalVotes).toBe(before.totalVotes + 1);
+  expect(seen?.voteCount).toBe((before.votes.get(pick) ?? 0) + 1);
+  expect(motmSeenBy(before, undefined)).toBe(before.motm);
+
+  // A snapshot computed after the vote holds it: nothing is counted twice.
+  const after = await snapshots.get(matchId);
+  expect(after).not.toBe(before);
+  expect(snapshots.unseenVote(matchId, 'voter', after)).toBeUndefined();
   snapshots.close();
 });

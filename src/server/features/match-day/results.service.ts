@@ -1,5 +1,6 @@
 import { LEADERBOARD_SIZE } from '@shared/domain';
 import { averageOf, percentOf } from '@shared/percent';
+import type { Player } from '@shared/players';
 import type { LeaderboardEntry, RatingDistribution } from '@shared/ratings';
 import type { MotmResult } from '@shared/votes';
 import { sql } from 'drizzle-orm';
@@ -28,6 +29,10 @@ export interface MatchSnapshot {
   leaderboard: LeaderboardEntry[];
   distribution: RatingDistribution;
   motm: NonNullable<MotmResult> | null;
+  /** Counted final votes per MOTM pick: a voter's own answer folds their vote into them (motmSeenBy). */
+  votes: ReadonlyMap<number, number>;
+  /** The squad the figures name, by id. */
+  squad: ReadonlyMap<number, Player>;
 }
 
 export interface SnapshotOptions {
@@ -37,8 +42,20 @@ export interface SnapshotOptions {
   maxAgeMs?: number;
 }
 
+/** A final vote taken through this instance, not yet in any snapshot kept. */
+interface OwnVote {
+  /**
+   * Its place in this instance's order of noted votes and begun computations: a computation begun after it
+   * holds it. An order, not a time, as both often fall in the same millisecond.
+   */
+  seq: number;
+  motmPlayerId: number;
+}
+
 interface Entry {
   snapshot?: MatchSnapshot;
+  /** By voter: what the voter's own MOTM read counts over the kept snapshot until a snapshot holds it. */
+  ownVotes: Map<string, OwnVote>;
   /** When a local write last touched the match. */
   dirtyAt: number;
   inflight?: Promise<MatchSnapshot>;
@@ -59,6 +76,10 @@ export class MatchSnapshots {
   private readonly sweep: NodeJS.Timeout;
   /** How many times a snapshot was computed (for tests and benchmarks). */
   computations = 0;
+  /** Orders noted votes against begun computations (OwnVote.seq). */
+  private seq = 0;
+  /** Each kept snapshot's place in that order: when its queries began. */
+  private readonly began = new WeakMap<MatchSnapshot, number>();
 
   constructor(
     private readonly db: Database,
@@ -78,7 +99,7 @@ export class MatchSnapshots {
   async get(matchId: number): Promise<MatchSnapshot> {
     let entry = this.entries.get(matchId);
     if (!entry) {
-      entry = { dirtyAt: 0, lastReadAt: Date.now() };
+      entry = { dirtyAt: 0, lastReadAt: Date.now(), ownVotes: new Map() };
       this.entries.set(matchId, entry);
     }
     entry.lastReadAt = Date.now();
@@ -92,6 +113,33 @@ export class MatchSnapshots {
         return entry.inflight;
       await entry.inflight.catch(() => undefined);
     }
+  }
+
+  /**
+   * The kept snapshot, even when local writes since are not in it, while it is younger than maxAgeMs: for
+   * reads that fold the reader's own writes in themselves (unseenVote), so they never wait for the next
+   * computation. Without one young enough, get()'s.
+   */
+  async recent(matchId: number): Promise<MatchSnapshot> {
+    const entry = this.entries.get(matchId);
+    const snap = entry?.snapshot;
+    if (!entry || !snap || Date.now() - snap.computedAt >= this.maxAgeMs) return this.get(matchId);
+    entry.lastReadAt = Date.now();
+    return snap;
+  }
+
+  /**
+   * A final vote was committed through this instance, just now. Called before the vote's answer leaves
+   * (and before markDirty), so the voter's next read finds it. No entry: the first read computes afresh.
+   */
+  noteVote(matchId: number, userId: string, motmPlayerId: number): void {
+    this.entries.get(matchId)?.ownVotes.set(userId, { seq: ++this.seq, motmPlayerId });
+  }
+
+  /** The user's pick when their vote, taken through this instance, is not in `snapshot`; else undefined. */
+  unseenVote(matchId: number, userId: string, snapshot: MatchSnapshot): number | undefined {
+    const own = this.entries.get(matchId)?.ownVotes.get(userId);
+    return own && own.seq > (this.began.get(snapshot) ?? 0) ? own.motmPlayerId : undefined;
   }
 
   /**
@@ -122,10 +170,14 @@ export class MatchSnapshots {
       try {
         // computedAt is taken before the queries: a write landing during them keeps the entry dirty.
         const startedAt = Date.now();
+        const startedSeq = ++this.seq;
         entry.inflightStartedAt = startedAt;
         this.computations += 1;
         const next = await computeSnapshot(this.db, matchId, startedAt);
+        this.began.set(next, startedSeq);
         entry.snapshot = next;
+        // Votes noted before these queries began are in the figures now.
+        for (const [userId, own] of entry.ownVotes) if (own.seq < startedSeq) entry.ownVotes.delete(userId);
         return next;
       } finally {
         entry.inflight = undefined;
@@ -207,32 +259,8 @@ export async function computeSnapshot(
 
   const distribution = [...figures.entries()].map(([playerId, f]) => ({ playerId, counts: f.counts }));
 
+  const votes = new Map(voteRows.map((v) => [v.player_id, v.n]));
   const totalVotes = voteRows.reduce((sum, v) => sum + v.n, 0);
-  let motm: MatchSnapshot['motm'] = null;
-  if (totalVotes > 0) {
-    const top = Math.max(...voteRows.map((v) => v.n));
-    const leaders = voteRows
-      .filter((v) => v.n === top)
-      .map((v) => byId.get(v.player_id))
-      .filter((p): p is NonNullable<typeof p> => Boolean(p))
-      .sort((a, b) => a.name.localeCompare(b.name))
-      .map((p) => ({
-        id: p.id,
-        name: p.name,
-        position: p.position,
-        image: p.image,
-        portraitUrl: p.portraitUrl,
-      }));
-    const [winner, ...tied] = leaders;
-    if (winner)
-      motm = {
-        player: winner,
-        percentage: percentOf(top, totalVotes),
-        voteCount: top,
-        tiedWith: tied,
-        totalVotes,
-      };
-  }
 
   return {
     matchId,
@@ -244,6 +272,49 @@ export async function computeSnapshot(
     players: figures,
     leaderboard,
     distribution,
-    motm,
+    motm: motmOf(votes, byId),
+    votes,
+    squad: byId,
   };
+}
+
+/** The winner, its share and the players level with it, from the votes per pick; null without votes. */
+function motmOf(
+  votes: ReadonlyMap<number, number>,
+  squad: ReadonlyMap<number, Player>,
+): MatchSnapshot['motm'] {
+  let totalVotes = 0;
+  let top = 0;
+  for (const n of votes.values()) {
+    totalVotes += n;
+    top = Math.max(top, n);
+  }
+  if (totalVotes === 0) return null;
+  const leaders = [...votes.entries()]
+    .filter(([, n]) => n === top)
+    .map(([playerId]) => squad.get(playerId))
+    .filter((p): p is Player => Boolean(p))
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((p) => ({
+      id: p.id,
+      name: p.name,
+      position: p.position,
+      image: p.image,
+      portraitUrl: p.portraitUrl,
+    }));
+  const [winner, ...tiedWith] = leaders;
+  return winner
+    ? { player: winner, percentage: percentOf(top, totalVotes), voteCount: top, tiedWith, totalVotes }
+    : null;
+}
+
+/**
+ * The MOTM result as one reader sees it: the snapshot's, with `unseenVote` (the reader's own pick, not in
+ * the snapshot yet) counted. Only that reader's answer changes; everyone's catches up at the next tick.
+ */
+export function motmSeenBy(snapshot: MatchSnapshot, unseenVote: number | undefined): MatchSnapshot['motm'] {
+  if (unseenVote === undefined || !snapshot.squad.has(unseenVote)) return snapshot.motm;
+  const votes = new Map(snapshot.votes);
+  votes.set(unseenVote, (votes.get(unseenVote) ?? 0) + 1);
+  return motmOf(votes, snapshot.squad);
 }

@@ -13,11 +13,12 @@ import { readShieldRules } from '../shield/shield.service';
 import { canWriteAs, hasConsented } from './ratings.policy';
 import { hasFinalVote } from './ratings.service';
 import { canReadUserData } from './results.policy';
+import type { MatchSnapshots } from './results.service';
 import { findUserVote, voteProgress as loadProgress, submitVote } from './votes.service';
 
 export async function votesRoutes(
   app: FastifyInstance,
-  opts: { db: Database; metrics: Metrics; ballotReviews: BallotReviews },
+  opts: { db: Database; metrics: Metrics; ballotReviews: BallotReviews; snapshots: MatchSnapshots },
 ) {
   const { db } = opts;
   const ownOrAdmin = { preValidation: signedIn };
@@ -54,6 +55,8 @@ export async function votesRoutes(
       const atGround =
         location && user.geolocationConsent ? groundMark(location, (await readShieldRules(db)).ground) : null;
       const vote = await submitVote(db, { ...request.body, atGround });
+      // Committed: the voter's next MOTM read counts it without waiting for new figures.
+      opts.snapshots.noteVote(vote.matchId, vote.userId, vote.motmPlayerId);
       opts.metrics.votesSaved.inc();
       // The ballot is read for the shield's signals after the answer, with the other votes of the moment.
       opts.ballotReviews.add(vote.matchId, vote.userId, networkOf(request.ip));

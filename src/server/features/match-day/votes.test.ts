@@ -3,7 +3,13 @@ import { RATING_ERRORS } from '@shared/ratings';
 import type { MotmResult } from '@shared/votes';
 import { VOTE_ERRORS } from '@shared/votes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFan, type LiveMatch, rateAll, setupLiveMatch } from '../../../../tests/server/match-fixtures';
+import {
+  type Client,
+  createFan,
+  type LiveMatch,
+  rateAll,
+  setupLiveMatch,
+} from '../../../../tests/server/match-fixtures';
 import { createTestContext, type TestContext } from '../../../../tests/server/test-app';
 
 let t: TestContext;
@@ -28,6 +34,20 @@ const vote = (
     motmPlayerId,
     isComplete: true,
   });
+
+/**
+ * Until the match's kept figures hold `totalVotes` votes. A MOTM read serves the figures kept, up to a
+ * tick old, with only the reader's own vote folded in: a test of the tally itself waits for the tick.
+ */
+async function votesCounted(admin: Client, matchId: number, totalVotes: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const motm = (await admin.get<MotmResult>(`/api/motm/${matchId}`)).body;
+    if (motm?.totalVotes === totalVotes) return;
+    if (Date.now() > deadline) throw new Error(`figures still hold ${motm?.totalVotes ?? 0} votes`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 describe('the final vote', () => {
   it('tracks progress, then takes one vote once everyone is rated', async () => {
@@ -176,12 +196,14 @@ describe('results after voting', () => {
         ).status,
       ).toBe(201);
       if (i === 3) {
+        await votesCounted(match.admin.api, match.match.id, 4);
         const tie = (await f.api.get<MotmResult>(`/api/motm/${match.match.id}`)).body;
         expect(tie?.percentage).toBe(50);
         const names = [tie?.player.name, ...(tie?.tiedWith ?? []).map((p) => p.name)];
         expect(names).toEqual([a?.name, b?.name].sort((x, y) => (x ?? '').localeCompare(y ?? '')));
       }
     }
+    await votesCounted(match.admin.api, match.match.id, 6);
     const fan = fans[0];
     const result = (await fan?.api.get<MotmResult>(`/api/motm/${match.match.id}`))?.body;
     expect(result).toEqual({
@@ -216,5 +238,57 @@ describe('results after voting', () => {
     });
     expect(late.status).toBe(409);
     expect((late.body as { message: string }).message.startsWith('Voting has ended')).toBe(true);
+  });
+});
+
+describe('the MOTM read just after one’s own vote', () => {
+  // Figures recomputed at most every 5 s: a read that waited for new ones would take seconds.
+  let slow: TestContext;
+  beforeAll(async () => {
+    slow = await createTestContext({ snapshots: { minIntervalMs: 5_000, maxAgeMs: 60_000 } });
+  });
+  afterAll(() => slow.close());
+
+  it('counts the fan’s vote in their answer at once, and leaves other fans’ answers as they were', async () => {
+    const match = await setupLiveMatch(slow);
+    const [a, b] = match.starters;
+    if (!a || !b) throw new Error('no starters');
+    const [early, voter] = await Promise.all([createFan(slow), createFan(slow)]);
+    const motmUrl = `/api/motm/${match.match.id}`;
+    const castVote = async (fan: typeof early, pick: number) => {
+      const answer = await fan.api.post('/api/user-votes', {
+        userId: fan.user.id,
+        matchId: match.match.id,
+        motmPlayerId: pick,
+      });
+      expect(answer.status).toBe(201);
+    };
+    await rateAll(early.api, early.user.id, match, 7);
+    await rateAll(voter.api, voter.user.id, match, 7);
+
+    // The figures take in the early vote; the next ones are then at least 5 s away.
+    await castVote(early, b.id);
+    await votesCounted(match.admin.api, match.match.id, 1);
+    const before = (await early.api.get<MotmResult>(motmUrl)).body;
+    expect(before).toMatchObject({ player: { id: b.id }, percentage: 100, tiedWith: [] });
+
+    await castVote(voter, a.id);
+    const started = Date.now();
+    const own = (await voter.api.get<MotmResult>(motmUrl)).body;
+    expect(Date.now() - started).toBeLessThan(2_000);
+    // Their vote levels a with b: one each, named in alphabetical order.
+    expect(own?.percentage).toBe(50);
+    const names = [own?.player.name, ...(own?.tiedWith ?? []).map((p) => p.name)];
+    expect(names).toEqual([a.name, b.name].sort((x, y) => x.localeCompare(y)));
+
+    // The figures everyone else reads are still the kept ones: the new vote is in no one else's answer.
+    expect((await early.api.get<MotmResult>(motmUrl)).body).toEqual(before);
+    expect((await match.admin.api.get<MotmResult>(motmUrl)).body).toMatchObject({
+      player: { id: b.id },
+      voteCount: 1,
+      totalVotes: 1,
+    });
+    // Asked again, the voter's answer still counts their vote.
+    expect((await voter.api.get<MotmResult>(motmUrl)).body).toEqual(own);
   });
 });

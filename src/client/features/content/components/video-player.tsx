@@ -3,6 +3,7 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { useCompanyName } from '@client/lib/branding/get-customization';
 import { useT } from '@client/lib/i18n/use-t';
+import { cn } from '@client/lib/utils';
 import { ExternalLink, Play, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { youtubeEmbedUrl, youtubeThumbnailUrls, youtubeVideoId, youtubeWatchUrl } from '../youtube-video-id';
@@ -35,15 +36,36 @@ export function VideoPlayer({ videoId }: { videoId: string }) {
   };
   const nextThumbnail = () => setThumbnail((current) => current + 1);
   const thumbnailUrl = thumbnails[thumbnail];
+  // Below the two-column layout the video follows the players on a phone: until it plays it is a poster
+  // beside its title, not a full-width 16:9 block, so the page before the vote stays short. Only the
+  // placement changes: the same heading, poster and link in the same order for screen readers.
+  const compact = !playing;
 
   return (
     <section aria-labelledby={headingId}>
-      <Card className="overflow-hidden">
-        <div className="flex items-center justify-between gap-3 px-5 py-4">
-          <h2 id={headingId} className="min-w-0 text-lg font-bold tracking-tight">
+      <Card
+        className={cn(
+          'overflow-hidden',
+          compact &&
+            'grid grid-cols-[8.5rem_minmax(0,1fr)] items-center gap-x-3 gap-y-0.5 p-2 lg:block lg:p-0',
+        )}
+      >
+        <div
+          className={cn(
+            'flex items-center justify-between gap-3',
+            compact ? 'col-start-2 row-start-1 self-end ps-2 lg:px-5 lg:py-4' : 'px-5 py-4',
+          )}
+        >
+          <h2
+            id={headingId}
+            className={cn('min-w-0 font-bold tracking-tight', compact ? 'text-base lg:text-lg' : 'text-lg')}
+          >
             {t('content.video.title')}
           </h2>
-          <Badge variant={playing ? 'success' : 'default'} className="gap-1.5 px-2.5 py-1 font-bold">
+          <Badge
+            variant={playing ? 'success' : 'default'}
+            className={cn('gap-1.5 px-2.5 py-1 font-bold', compact && 'hidden lg:inline-flex')}
+          >
             {playing ? (
               <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-success" />
             ) : (
@@ -53,7 +75,12 @@ export function VideoPlayer({ videoId }: { videoId: string }) {
           </Badge>
         </div>
 
-        <div className="surface-dark relative aspect-video bg-chrome">
+        <div
+          className={cn(
+            'surface-dark relative aspect-video bg-chrome',
+            compact && 'col-start-1 row-span-2 row-start-1 overflow-hidden rounded-md lg:rounded-none',
+          )}
+        >
           {playing ? (
             <iframe
               ref={frameRef}
@@ -91,16 +118,21 @@ export function VideoPlayer({ videoId }: { videoId: string }) {
                 onClick={() => toggle(true)}
                 className="group absolute inset-0 flex cursor-pointer items-center justify-center focus-visible:outline-4 focus-visible:-outline-offset-4"
               >
-                <span className="flex size-16 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg ring-4 ring-white/25 transition-transform group-hover:scale-105 group-hover:bg-primary-hover">
+                <span className="flex size-11 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg ring-4 ring-white/25 transition-transform group-hover:scale-105 group-hover:bg-primary-hover lg:size-16">
                   {/* A play symbol is not mirrored right to left, so its optical nudge stays on the physical left. */}
-                  <Play className="ml-1 size-7 fill-current" aria-hidden="true" />
+                  <Play className="ml-0.5 size-5 fill-current lg:ml-1 lg:size-7" aria-hidden="true" />
                 </span>
               </button>
             </>
           )}
         </div>
 
-        <div className="flex items-center justify-between gap-3 px-3 py-1.5 sm:px-4">
+        <div
+          className={cn(
+            'flex items-center justify-between gap-3',
+            compact ? 'col-start-2 row-start-2 self-start lg:px-4 lg:py-1.5' : 'px-3 py-1.5 sm:px-4',
+          )}
+        >
           <a
             href={youtubeWatchUrl(videoId)}
             target="_blank"

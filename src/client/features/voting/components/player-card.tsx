@@ -136,7 +136,8 @@ export const PlayerCard = memo(function PlayerCard({
       data-player-row=""
       data-player-id={player.id}
       className={cn(
-        'surface-light render-when-seen flex flex-col gap-2 rounded-lg border bg-card p-2 shadow-xs sm:p-2.5 md:flex-row md:flex-wrap md:items-center md:gap-x-4',
+        // A phone's squad is 15 of these one under another: 6 px of air around the 44 px keys, not 8.
+        'surface-light render-when-seen flex flex-col gap-1.5 rounded-lg border bg-card p-1.5 shadow-xs sm:gap-2 sm:p-2.5 md:flex-row md:flex-wrap md:items-center md:gap-x-4',
         isMotm ? 'border-[#c9b200] ring-2 ring-gold' : rated ? 'border-primary/35' : 'border-border',
       )}
     >
